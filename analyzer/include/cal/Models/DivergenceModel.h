@@ -1,4 +1,4 @@
-//===- DivergenceModel.h - Classifying a branch over warps -------*- C++ -*-===//
+//===- DivergenceModel.h - Classifying a branch over warps ------*- C++ -*-===//
 //
 // Accumulates, for one branch or loop test, the outcome in every evaluated
 // warp execution and classifies it as uniform, warp-uniform or divergent.
@@ -34,12 +34,15 @@ public:
   /// Unknown: no known execution, or an unknown one and no divergent one.
   BranchClass classify() const;
   /// Divergent warps (warps with at least one split execution) over warps
-  /// seen.
+  /// seen (a warp with only unknown executions counts as seen); 0 with none.
   double divergentWarpFraction() const;
   /// "taken/not-taken" lane counts of the first split execution, or of the
-  /// first execution when none split ("32/0").
+  /// first execution when none split ("32/0"); empty with no known execution.
   std::string laneSplit() const;
+  /// Known executions (addExecution with at least one active lane).
   unsigned numExecutions() const;
+  /// Executions whose outcome could not be derived (addUnknown).
+  unsigned numUnknowns() const;
 
 private:
   unsigned Executions = 0, Unknowns = 0;

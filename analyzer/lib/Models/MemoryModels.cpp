@@ -1,0 +1,186 @@
+//===- MemoryModels.cpp - Cost of one warp-level memory request -----------===//
+//
+// Global memory: the L1TEX unit fetches whole sectors, so a request costs the
+// number of distinct sectors its active lanes' bytes fall in. Shared memory:
+// the bank array serves one word per bank per wavefront, so a request costs,
+// per phase, the deepest pile of distinct words on one bank.
+//
+// Both run once per modelled warp request, so they work in SmallVectors sized
+// for one warp and never allocate for a warp of 32 lanes.
+//
+//===----------------------------------------------------------------------===//
+#include "cal/Models/MemoryModels.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MathExtras.h"
+#include <algorithm>
+#include <cassert>
+
+using namespace cal;
+
+namespace {
+
+/// Room for one warp's lanes, each touching up to 5 units (a misaligned
+/// 16-byte lane over 4-byte words), without a heap allocation.
+constexpr unsigned InlineUnits = 32 * 5;
+
+/// Sorts \p Values. Most requests are affine in the lane with a non-negative
+/// step, so their addresses arrive sorted and a linear check skips the sort;
+/// a warp's worth of values otherwise goes through insertion sort, which is
+/// near-linear on the nearly sorted input that remains and has no set-up.
+void sortIfNeeded(llvm::SmallVectorImpl<uint64_t> &Values) {
+  if (std::is_sorted(Values.begin(), Values.end()))
+    return;
+  if (Values.size() > 64) {
+    llvm::sort(Values);
+    return;
+  }
+  for (size_t I = 1; I < Values.size(); ++I) {
+    uint64_t V = Values[I];
+    size_t J = I;
+    for (; J > 0 && Values[J - 1] > V; --J)
+      Values[J] = Values[J - 1];
+    Values[J] = V;
+  }
+}
+
+/// Sorts \p Values and drops duplicates.
+void sortUnique(llvm::SmallVectorImpl<uint64_t> &Values) {
+  sortIfNeeded(Values);
+  Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
+}
+
+/// Bytes in the union of [Start, Start + Len) over \p Starts, which must be
+/// sorted. Equal lengths mean each interval ends no earlier than the one
+/// before it, so one pass that tracks the furthest end is enough.
+uint64_t unionBytes(llvm::ArrayRef<uint64_t> Starts, uint64_t Len) {
+  uint64_t Total = 0, End = 0;
+  bool First = true;
+  for (uint64_t S : Starts) {
+    uint64_t E = S + Len;
+    // Count only the part of [S, E) not already counted up to End.
+    Total += First || S >= End ? Len : E - End;
+    End = E;
+    First = false;
+  }
+  return Total;
+}
+
+uint64_t ceilDiv(uint64_t N, uint64_t D) { return (N + D - 1) / D; }
+
+} // namespace
+
+GlobalCost cal::computeGlobalCost(const TargetModel &TM,
+                                  llvm::ArrayRef<LaneAddress> Lanes,
+                                  unsigned BytesPerLane) {
+  assert(BytesPerLane > 0 && BytesPerLane <= TM.MaxAccessBytes &&
+         "access width outside what one instruction can move");
+  // Every GPU so far has power-of-two sectors and lines; shifts instead of
+  // divisions keep this hot function cheap.
+  assert(llvm::isPowerOf2_32(TM.SectorBytes) &&
+         llvm::isPowerOf2_32(TM.LineBytes) && TM.LineBytes >= TM.SectorBytes &&
+         "sectors and lines are powers of two, a line whole sectors");
+  unsigned SectorShift = llvm::Log2_32(TM.SectorBytes);
+  unsigned LineShift = llvm::Log2_32(TM.LineBytes / TM.SectorBytes);
+  llvm::SmallVector<uint64_t, InlineUnits> Sectors;
+  llvm::SmallVector<uint64_t, 32> Starts;
+  for (const LaneAddress &A : Lanes) {
+    if (!A)
+      continue;
+    Starts.push_back(*A);
+    // A lane that is not aligned to its width can straddle a sector
+    // boundary; it then needs every sector from its first to its last byte.
+    uint64_t Last = *A + BytesPerLane - 1;
+    for (uint64_t S = *A >> SectorShift; S <= Last >> SectorShift; ++S)
+      Sectors.push_back(S);
+  }
+  GlobalCost Cost;
+  if (Starts.empty())
+    return Cost;
+
+  sortUnique(Sectors);
+  Cost.Sectors = Sectors.size();
+  // Sorted sectors map to non-decreasing lines, so distinct lines are the
+  // changes along the list.
+  for (size_t I = 0; I < Sectors.size(); ++I)
+    if (I == 0 || Sectors[I] >> LineShift != Sectors[I - 1] >> LineShift)
+      ++Cost.Lines;
+
+  // Ideal: the bytes actually needed, packed into as few sectors as they
+  // could fill; anything above it is over-fetch from poor coalescing.
+  sortIfNeeded(Starts);
+  Cost.IdealSectors = ceilDiv(unionBytes(Starts, BytesPerLane), TM.SectorBytes);
+  return Cost;
+}
+
+SharedCost cal::computeSharedCost(const TargetModel &TM,
+                                  llvm::ArrayRef<LaneAddress> Lanes,
+                                  unsigned BytesPerLane) {
+  assert(BytesPerLane > 0 && BytesPerLane <= TM.MaxAccessBytes &&
+         "access width outside what one instruction can move");
+  // Power-of-two banks and bank widths, as on every GPU so far, turn the
+  // word and bank arithmetic into shifts and masks.
+  assert(llvm::isPowerOf2_32(TM.BankWidthBytes) &&
+         llvm::isPowerOf2_32(TM.SharedBanks) && TM.SharedBanks <= 64 &&
+         "banks and bank width are powers of two");
+  unsigned WordShift = llvm::Log2_32(TM.BankWidthBytes);
+  uint64_t BankMask = TM.SharedBanks - 1;
+  unsigned Phases = TM.sharedPhases(BytesPerLane);
+  // The phases split the warp into equal consecutive groups of lanes
+  // (half-warps for 64-bit, quarter-warps for 128-bit).
+  size_t LanesPerPhase = std::max(1u, TM.WarpSize / Phases);
+
+  SharedCost Cost;
+  llvm::SmallVector<uint64_t, 32> Starts;
+  // Per phase: the distinct words so far, chained per bank through Next from
+  // Head[bank], and each bank's count of distinct words. A chain is as long
+  // as its bank's conflict degree, so deduplicating by walking it is cheaper
+  // than sorting the phase's words.
+  constexpr int NoWord = -1;
+  llvm::SmallVector<uint64_t, InlineUnits> Words;
+  llvm::SmallVector<int, InlineUnits> Next;
+  int Head[64];
+  unsigned Depth[64];
+  for (size_t Begin = 0; Begin < Lanes.size(); Begin += LanesPerPhase) {
+    Words.clear();
+    Next.clear();
+    std::fill_n(Head, TM.SharedBanks, NoWord);
+    std::fill_n(Depth, TM.SharedBanks, 0u);
+    unsigned Deepest = 0;
+    for (const LaneAddress &A :
+         Lanes.slice(Begin, std::min(LanesPerPhase, Lanes.size() - Begin))) {
+      if (!A)
+        continue;
+      Starts.push_back(*A);
+      // An 8- or 16-byte lane occupies 2 or 4 consecutive bank words.
+      uint64_t Last = *A + BytesPerLane - 1;
+      for (uint64_t W = *A >> WordShift; W <= Last >> WordShift; ++W) {
+        unsigned Bank = W & BankMask;
+        // Lanes on the same word are served by one broadcast, so only
+        // distinct words compete for a bank.
+        int I = Head[Bank];
+        while (I != NoWord && Words[I] != W)
+          I = Next[I];
+        if (I != NoWord)
+          continue;
+        Next.push_back(Head[Bank]);
+        Head[Bank] = Words.size();
+        Words.push_back(W);
+        Deepest = std::max(Deepest, ++Depth[Bank]);
+      }
+    }
+    // Each bank serves one word per wavefront, so the busiest bank sets the
+    // phase's wavefronts; a phase with no active lane issues nothing (0).
+    Cost.Wavefronts += Deepest;
+  }
+  if (Starts.empty())
+    return Cost;
+
+  // Ideal: the distinct bytes moved, one full bank array's worth per
+  // wavefront, and at least one wavefront for any access.
+  sortIfNeeded(Starts);
+  uint64_t PhaseBytes = uint64_t(TM.SharedBanks) * TM.BankWidthBytes;
+  Cost.IdealWavefronts = std::max<uint64_t>(
+      1, ceilDiv(unionBytes(Starts, BytesPerLane), PhaseBytes));
+  return Cost;
+}
