@@ -1,0 +1,76 @@
+//===- KernelDiscovery.h - Kernels and their host launches ------*- C++ -*-===//
+//
+// Finds every __global__ function of a translation unit, the template
+// instantiations that are launched, and each `k<<<grid, block, shmem,
+// stream>>>(args)` site with whatever of its configuration and arguments is
+// constant-evaluable on the host side (following dim3 variables, macros,
+// constexpr values and never-reassigned locals).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_DISCOVERY_KERNELDISCOVERY_H
+#define CAL_DISCOVERY_KERNELDISCOVERY_H
+
+#include "clang/Basic/SourceLocation.h"
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class CUDAKernelCallExpr;
+} // namespace clang
+
+namespace cal {
+
+using Dim3 = std::array<uint64_t, 3>;
+
+/// A source position rendered for output: file as spelled, 1-based line and
+/// column of the expansion location.
+struct SourcePos {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string str() const;
+};
+
+struct LaunchArgument {
+  std::string Param; ///< the kernel parameter's name
+  std::string Text;  ///< the argument as written
+  std::optional<int64_t> Value; ///< when integral and constant-evaluable
+};
+
+struct LaunchSite {
+  const clang::CUDAKernelCallExpr *Call = nullptr;
+  SourcePos Pos;
+  std::string GridText, BlockText, SharedText, StreamText;
+  std::optional<Dim3> Grid, Block;
+  std::optional<uint64_t> SharedBytes; ///< 0 when not given
+  bool DefaultStream = true;
+  std::vector<LaunchArgument> Args;
+  /// The enclosing host function, for diagnostics.
+  std::string Caller;
+};
+
+struct KernelInfo {
+  const clang::FunctionDecl *Decl = nullptr; ///< instantiation, or plain
+  std::string Name;        ///< qualified, with template arguments
+  std::string MangledName; ///< Itanium mangling of the device kernel
+  SourcePos Pos;
+  bool IsTemplatePattern = false; ///< the uninstantiated template
+  std::vector<LaunchSite> Launches;
+  /// __launch_bounds__(MaxThreads[, MinBlocks]) when present and constant.
+  std::optional<uint64_t> LaunchBoundsMaxThreads;
+};
+
+/// Kernels in source order; a template's pattern is followed by the
+/// instantiations launched in this translation unit. Declarations from
+/// system headers are skipped.
+std::vector<KernelInfo> discoverKernels(clang::ASTContext &Ctx);
+
+SourcePos makePos(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
+
+} // namespace cal
+
+#endif // CAL_DISCOVERY_KERNELDISCOVERY_H

@@ -1,0 +1,74 @@
+//===- CudaFrontend.h - Parsing CUDA sources for analysis -------*- C++ -*-===//
+//
+// Turns a .cu/.cuh file into a Clang AST: finds the CUDA toolkit (or falls
+// back to the analyzer's minimal built-in header), builds the host-side
+// compile arguments, checks the input file for the ways it can be bad, and
+// hands the AST to a callback while the AST is alive.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_FRONTEND_CUDAFRONTEND_H
+#define CAL_FRONTEND_CUDAFRONTEND_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class DiagnosticsEngine;
+} // namespace clang
+
+namespace cal {
+
+struct ToolkitInfo {
+  bool Found = false;
+  std::string Path;   ///< the toolkit root when Found
+  std::string Reason; ///< why none was found, or how the path was chosen
+};
+
+/// Finds a CUDA toolkit: \p Override (from --cuda-path) if given, else
+/// $CUDA_PATH, else /usr/local/cuda. A toolkit must have include/cuda.h and
+/// include/cuda_runtime.h. An explicit \p Override that is not a toolkit is
+/// an error; otherwise a missing toolkit gives Found == false.
+llvm::Expected<ToolkitInfo> detectCudaToolkit(llvm::StringRef Override);
+
+struct FrontendOptions {
+  std::string CudaPath;       ///< --cuda-path; empty to auto-detect
+  bool NoToolkit = false;     ///< force the built-in header
+  std::string GpuArch = "sm_90";
+  std::vector<std::string> ExtraArgs; ///< compiler arguments after `--`
+};
+
+/// Compile arguments (without the file name) for a host-side syntax-only
+/// parse of CUDA under \p TK. The same arguments make the baseline
+/// `clang -fsyntax-only` run of the benchmark.
+std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
+                                          const ToolkitInfo &TK);
+
+/// Checks that \p File is a readable, non-empty, text source file. The
+/// error message reads like clang's ("no such file or directory: 'x.cu'").
+llvm::Error checkInputFile(llvm::StringRef File);
+
+/// Called with the AST of one file that parsed without errors. The
+/// DiagnosticsEngine is the file's own and may be used to report findings
+/// with carets while the AST lives.
+using ASTCallback =
+    llvm::function_ref<void(clang::ASTContext &, clang::DiagnosticsEngine &)>;
+
+struct ParseOutcome {
+  bool Ok = false;          ///< parsed with no error
+  std::string Diagnostics;  ///< clang's rendered diagnostics for the file
+};
+
+/// Parses \p File and, when it parses without errors, calls \p Fn. Clang's
+/// own diagnostics are captured into the outcome, not printed; the callback's
+/// diagnostics (findings) are written to \p FindingsOut.
+ParseOutcome parseCudaFile(llvm::StringRef File, const FrontendOptions &Opts,
+                           const ToolkitInfo &TK, ASTCallback Fn,
+                           llvm::raw_ostream &FindingsOut, bool Color);
+
+} // namespace cal
+
+#endif // CAL_FRONTEND_CUDAFRONTEND_H

@@ -1,0 +1,39 @@
+//===- AnalysisReport.h - Reporters for analysis results --------*- C++ -*-===//
+#ifndef CAL_REPORT_ANALYSISREPORT_H
+#define CAL_REPORT_ANALYSISREPORT_H
+
+#include "cal/Analysis/Analyzer.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace clang {
+class DiagnosticsEngine;
+}
+
+namespace cal {
+
+/// Version of the JSON schema in docs/prediction-schema.md.
+inline constexpr int SchemaVersion = 1;
+
+/// exact / range / unknown, with the reason, for one access.
+struct Confidence {
+  const char *Level;
+  std::string Reason;
+};
+Confidence accessConfidence(const AccessSummary &A, const KernelResult &K);
+
+/// The kernels[] entries of the schema for one file.
+llvm::json::Array resultToJSON(const AnalysisResult &R);
+
+/// Emits every finding as a clang diagnostic with notes; returns how many
+/// warnings were emitted.
+unsigned emitFindings(const AnalysisResult &R, clang::ASTContext &Ctx,
+                      clang::DiagnosticsEngine &Diags);
+unsigned countFindings(const AnalysisResult &R);
+
+/// --dump=events: the per-lane evaluation, kernel by kernel.
+void printEventDump(llvm::raw_ostream &OS, const AnalysisResult &R);
+
+} // namespace cal
+
+#endif

@@ -1,0 +1,465 @@
+//===- SimtExpr.cpp - Expressions, per lane -------------------------------===//
+//
+// Integer rvalues become per-lane symbolic expressions; lvalues become a
+// variable or memory at per-lane byte offsets. Reading memory reports a load,
+// writing it a store; the value read is opaque, since the analyzer never
+// knows memory contents.
+//
+//===----------------------------------------------------------------------===//
+#include "SimtInterpreter.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+
+namespace cal {
+
+using Value = SimtInterpreter::Value;
+using LValue = SimtInterpreter::LValue;
+
+static std::optional<IntType> intTypeOf(const clang::ASTContext &AST,
+                                        clang::QualType T) {
+  T = T.getCanonicalType();
+  if (T->isBooleanType())
+    return IntType::boolean();
+  if (!T->isIntegralOrEnumerationType())
+    return std::nullopt;
+  return IntType{unsigned(AST.getTypeSize(T)),
+                 T->isSignedIntegerOrEnumerationType()};
+}
+
+LaneExprs
+SimtInterpreter::mapLanes(const LaneExprs &A,
+                          llvm::function_ref<const Expr *(const Expr *)> F) {
+  LaneExprs R;
+  // Lanes usually share one expression: compute it once.
+  for (unsigned I = 0; I < MaxLanes; ++I)
+    R[I] = (I && A[I] == A[I - 1]) ? R[I - 1] : F(A[I]);
+  return R;
+}
+
+LaneExprs SimtInterpreter::zipLanes(
+    const LaneExprs &A, const LaneExprs &B,
+    llvm::function_ref<const Expr *(const Expr *, const Expr *)> F) {
+  LaneExprs R;
+  for (unsigned I = 0; I < MaxLanes; ++I)
+    R[I] = (I && A[I] == A[I - 1] && B[I] == B[I - 1]) ? R[I - 1]
+                                                       : F(A[I], B[I]);
+  return R;
+}
+
+Value SimtInterpreter::opaque(clang::QualType T, llvm::StringRef Why) {
+  Value V;
+  if (auto IT = intTypeOf(AST, T)) {
+    V.Kind = Value::Int;
+    V.Type = *IT;
+    V.L.fill(EC.getOpaque(Why, *IT));
+  } else if (T->isPointerType()) {
+    V.Kind = Value::Ptr;
+    V.Base = nullptr;
+    V.Why = Why.str();
+    V.L.fill(EC.getOpaque(Why, IntType::i64()));
+  }
+  return V;
+}
+
+Value SimtInterpreter::convert(const Value &V, clang::QualType To) {
+  if (V.Kind == Value::Int) {
+    if (auto IT = intTypeOf(AST, To)) {
+      if (*IT == V.Type)
+        return V;
+      Value R = V;
+      R.Type = *IT;
+      if (IT->Bits == 1) // to bool: x != 0
+        R.L = mapLanes(V.L, [&](const Expr *E) {
+          return EC.getBinary(BinaryOp::NE, E, EC.getConst(0, V.Type));
+        });
+      else
+        R.L = mapLanes(V.L, [&](const Expr *E) { return EC.getCast(E, *IT); });
+      return R;
+    }
+    if (To->isPointerType())
+      return opaque(To, "pointer made from an integer");
+    return Value();
+  }
+  if (V.Kind == Value::Ptr) {
+    if (To->isPointerType() || To->isArrayType())
+      return V;
+    if (To->isBooleanType())
+      return opaque(To, "pointer tested for null");
+    if (To->isIntegralOrEnumerationType())
+      return opaque(To, "pointer converted to an integer");
+    return Value();
+  }
+  if (intTypeOf(AST, To) || To->isPointerType())
+    return opaque(To, "value converted from a floating-point or aggregate");
+  return V;
+}
+
+Value SimtInterpreter::builtinIndex(const clang::Expr *E) {
+  // threadIdx.x is a PseudoObjectExpr over an MSPropertyRefExpr on the
+  // built-in variable (clang's __clang_cuda_builtin_vars.h).
+  const auto *PO = dyn_cast<clang::PseudoObjectExpr>(E);
+  if (!PO)
+    return Value();
+  const auto *MP = dyn_cast<clang::MSPropertyRefExpr>(
+      PO->getSyntacticForm()->IgnoreParens());
+  if (!MP)
+    return Value();
+  const auto *DRE =
+      dyn_cast<clang::DeclRefExpr>(MP->getBaseExpr()->IgnoreParenImpCasts());
+  if (!DRE)
+    return Value();
+  llvm::StringRef Var = DRE->getDecl()->getName();
+  llvm::StringRef Field = MP->getPropertyDecl()->getName();
+  unsigned C = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : 3;
+  if (C == 3)
+    return Value();
+  Value V;
+  V.Kind = Value::Int;
+  V.Type = IntType::u32();
+  const Expr *A = nullptr;
+  if (Var == "threadIdx")
+    A = EC.getBuiltin(AtomKind::ThreadIdx, C);
+  else if (Var == "blockIdx")
+    A = EC.getBuiltin(AtomKind::BlockIdx, C);
+  else if (Var == "blockDim")
+    // The launch fixes the block's shape: fold it so that index
+    // expressions read as `blockIdx.x*256 + threadIdx.x`.
+    A = EC.getConst(Lane[0].BlockDim[C], IntType::u32());
+  else if (Var == "gridDim")
+    A = EC.getConst(Lane[0].GridDim[C], IntType::u32());
+  else
+    return Value();
+  V.L.fill(A);
+  return V;
+}
+
+const char *addrSpaceName(AddrSpace S) {
+  switch (S) {
+  case AddrSpace::Global: return "global";
+  case AddrSpace::Shared: return "shared";
+  case AddrSpace::Local: return "local";
+  case AddrSpace::Constant: return "constant";
+  }
+  return "global";
+}
+
+const char *accessKindName(AccessKind K) {
+  switch (K) {
+  case AccessKind::Load: return "load";
+  case AccessKind::Store: return "store";
+  case AccessKind::Atomic: return "atomic";
+  }
+  return "load";
+}
+
+void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
+                             const LValue &LV, unsigned Bytes,
+                             uint32_t Active) {
+  Active &= LiveLanes;
+  if (!Active)
+    return;
+  static const MemObject UnknownObj{AddrSpace::Global, "<unknown>", 0};
+  const MemObject &Obj = LV.Base ? *LV.Base : UnknownObj;
+  LaneAddresses A;
+  for (unsigned I = 0; I < MaxLanes; ++I) {
+    if (!(Active >> I & 1))
+      continue;
+    if (!LV.Base) {
+      A.Addr[I].Known = false;
+      A.Addr[I].Blocker = LV.Off[I];
+      A.Addr[I].Why = "pointer of unknown origin";
+      continue;
+    }
+    A.Addr[I] = EC.evaluate(LV.Off[I], Lane[I]);
+    if (A.Addr[I].Known)
+      A.Addr[I].Value += int64_t(LV.Base->Base);
+  }
+  A.Lane0Offset = LV.Off[__builtin_ctz(Active)];
+  Sink.onAccess(Site, K, Obj, Bytes, Active, A, UnknownBranchDepth > 0);
+}
+
+Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
+                            clang::QualType T, uint32_t Active) {
+  if (LV.Kind == LValue::Var) {
+    Frame &F = *Frames.back();
+    auto It = F.Vars.find(LV.VD);
+    if (It != F.Vars.end())
+      return It->second;
+    // A variable of an enclosing frame is never visible (inlined callees
+    // get their own); a global constant is folded by clang.
+    clang::Expr::EvalResult R;
+    if (LV.VD->getInit() && LV.VD->getType().isConstQualified() &&
+        LV.VD->getInit()->EvaluateAsInt(R, AST))
+      if (auto IT = intTypeOf(AST, T)) {
+        Value V;
+        V.Kind = Value::Int;
+        V.Type = *IT;
+        V.L.fill(EC.getConst(R.Val.getInt().getExtValue(), *IT));
+        return V;
+      }
+    return opaque(T, "value of '" + LV.VD->getNameAsString() + "'");
+  }
+  if (LV.Kind == LValue::Mem) {
+    if (!T->isArrayType() && !T->isRecordType() ||
+        T->isRecordType()) // aggregates are loaded whole (e.g. double2)
+      report(Site, AccessKind::Load, LV,
+             unsigned(AST.getTypeSizeInChars(T).getQuantity()), Active);
+    return opaque(T, "value loaded from memory at " + where(Site));
+  }
+  return opaque(T, LV.Why.empty() ? "unknown location" : LV.Why);
+}
+
+void SimtInterpreter::assign(const clang::VarDecl *VD, const Value &V,
+                             uint32_t Active) {
+  Frame &F = *Frames.back();
+  auto It = F.Vars.find(VD);
+  if (It == F.Vars.end() || It->second.Kind != V.Kind ||
+      It->second.Base != V.Base || It->second.Type != V.Type) {
+    // A change of kind or target under a partial mask cannot be merged
+    // lane by lane; whole-warp assignments simply replace.
+    if (Active == LiveLanes || It == F.Vars.end())
+      F.Vars[VD] = V;
+    else
+      F.Vars[VD] = opaque(VD->getType(), "'" + VD->getNameAsString() +
+                                             "' assigned differently per lane");
+    return;
+  }
+  for (unsigned I = 0; I < MaxLanes; ++I)
+    if (Active >> I & 1)
+      It->second.L[I] = V.L[I];
+}
+
+void SimtInterpreter::store(const clang::Expr *Site, const LValue &LV,
+                            const Value &V, clang::QualType T,
+                            uint32_t Active, AccessKind Kind) {
+  if (LV.Kind == LValue::Var) {
+    assign(LV.VD, convert(V, LV.VD->getType()), Active);
+    return;
+  }
+  if (LV.Kind == LValue::Mem)
+    report(Site, Kind, LV, unsigned(AST.getTypeSizeInChars(T).getQuantity()),
+           Active);
+}
+
+LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
+  E = E->IgnoreParens();
+  LValue LV;
+  if (const auto *DRE = dyn_cast<clang::DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<clang::VarDecl>(DRE->getDecl());
+    if (!VD) {
+      LV.Why = "not a variable";
+      return LV;
+    }
+    if (VD->getType()->isReferenceType()) {
+      LV.Why = "reference '" + VD->getNameAsString() + "' is not followed";
+      return LV;
+    }
+    bool Memory = VD->hasAttr<clang::CUDASharedAttr>() ||
+                  VD->getType()->isArrayType() || VD->hasGlobalStorage();
+    if (Memory && !(VD->hasGlobalStorage() &&
+                    VD->getType().isConstQualified() && !VD->getType()->isArrayType())) {
+      LV.Kind = LValue::Mem;
+      LV.Base = objectFor(VD);
+      LV.Off.fill(EC.getConst(0, IntType::i64()));
+      return LV;
+    }
+    LV.Kind = LValue::Var;
+    LV.VD = VD;
+    return LV;
+  }
+  if (const auto *AS = dyn_cast<clang::ArraySubscriptExpr>(E)) {
+    Value B = eval(AS->getBase(), Active);
+    Value Idx = eval(AS->getIdx(), Active);
+    if (B.Kind != Value::Ptr) {
+      LV.Why = "subscript of an untracked pointer";
+      return LV;
+    }
+    LV.Kind = LValue::Mem;
+    LV.Base = B.Base;
+    LV.Why = B.Why;
+    int64_t Elem = AST.getTypeSizeInChars(AS->getType()).getQuantity();
+    if (Idx.Kind != Value::Int) {
+      LV.Off.fill(EC.getOpaque("non-integer index", IntType::i64()));
+      return LV;
+    }
+    // Indices are sign- or zero-extended to the pointer width first, as
+    // C++ pointer arithmetic does.
+    LV.Off = zipLanes(B.L, Idx.L, [&](const Expr *O, const Expr *I) {
+      return EC.getBinary(
+          BinaryOp::Add, O,
+          EC.getBinary(BinaryOp::Mul, EC.getCast(I, IntType::i64()),
+                       EC.getConst(Elem, IntType::i64())));
+    });
+    return LV;
+  }
+  if (const auto *UO = dyn_cast<clang::UnaryOperator>(E)) {
+    if (UO->getOpcode() == clang::UO_Deref) {
+      Value P = eval(UO->getSubExpr(), Active);
+      if (P.Kind != Value::Ptr) {
+        LV.Why = "dereference of an untracked pointer";
+        return LV;
+      }
+      LV.Kind = LValue::Mem;
+      LV.Base = P.Base;
+      LV.Why = P.Why;
+      LV.Off = P.L;
+      return LV;
+    }
+    if (UO->getOpcode() == clang::UO_PreInc ||
+        UO->getOpcode() == clang::UO_PreDec) {
+      (void)evalUnary(UO, Active);
+      return evalLValue(UO->getSubExpr(), Active);
+    }
+  }
+  if (const auto *ME = dyn_cast<clang::MemberExpr>(E)) {
+    const auto *FD = dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
+    LValue Base;
+    if (ME->isArrow()) {
+      Value P = eval(ME->getBase(), Active);
+      if (P.Kind == Value::Ptr) {
+        Base.Kind = LValue::Mem;
+        Base.Base = P.Base;
+        Base.Why = P.Why;
+        Base.Off = P.L;
+      }
+    } else {
+      Base = evalLValue(ME->getBase(), Active);
+    }
+    if (Base.Kind != LValue::Mem || !FD) {
+      // A member of a register-held struct (e.g. a local double2) is no
+      // memory access.
+      LV.Why = "member of a value held in registers";
+      return LV;
+    }
+    const clang::ASTRecordLayout &RL =
+        AST.getASTRecordLayout(FD->getParent());
+    int64_t Off = int64_t(RL.getFieldOffset(FD->getFieldIndex()) / 8);
+    LV = Base;
+    LV.Off = mapLanes(Base.Off, [&](const Expr *O) {
+      return EC.getBinary(BinaryOp::Add, O, EC.getConst(Off, IntType::i64()));
+    });
+    return LV;
+  }
+  if (const auto *BO = dyn_cast<clang::BinaryOperator>(E)) {
+    if (BO->isAssignmentOp() || BO->isCompoundAssignmentOp()) {
+      (void)evalBinary(BO, Active);
+      return evalLValue(BO->getLHS(), Active);
+    }
+    if (BO->getOpcode() == clang::BO_Comma) {
+      (void)eval(BO->getLHS(), Active);
+      return evalLValue(BO->getRHS(), Active);
+    }
+  }
+  if (const auto *CE = dyn_cast<clang::CastExpr>(E))
+    if (CE->getCastKind() == clang::CK_NoOp ||
+        CE->getCastKind() == clang::CK_LValueBitCast)
+      return evalLValue(CE->getSubExpr(), Active);
+  if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E)) {
+    (void)eval(MT->getSubExpr(), Active);
+    LV.Why = "temporary";
+    return LV;
+  }
+  (void)eval(E, Active);
+  LV.Why = std::string("lvalue ") + E->getStmtClassName() + " is not followed";
+  return LV;
+}
+
+Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
+  E = E->IgnoreParens();
+  clang::QualType T = E->getType();
+  // Constants (sizeof, constexpr, template arguments, enumerators) fold
+  // through clang's own evaluator.
+  if (auto IT = intTypeOf(AST, T)) {
+    clang::Expr::EvalResult R;
+    if (!E->isValueDependent() && !E->HasSideEffects(AST) &&
+        E->EvaluateAsInt(R, AST)) {
+      Value V;
+      V.Kind = Value::Int;
+      V.Type = *IT;
+      V.L.fill(EC.getConst(R.Val.getInt().getExtValue(), *IT));
+      return V;
+    }
+  }
+  if (isa<clang::PseudoObjectExpr>(E)) {
+    Value V = builtinIndex(E);
+    if (V.Kind != Value::Other)
+      return V;
+    return opaque(T, "property access");
+  }
+  if (const auto *CE = dyn_cast<clang::CastExpr>(E))
+    return evalCast(CE, Active);
+  if (const auto *BO = dyn_cast<clang::BinaryOperator>(E))
+    return evalBinary(BO, Active);
+  if (const auto *UO = dyn_cast<clang::UnaryOperator>(E))
+    return evalUnary(UO, Active);
+  if (const auto *CE = dyn_cast<clang::CallExpr>(E))
+    return evalCall(CE, Active);
+  if (const auto *CO = dyn_cast<clang::ConditionalOperator>(E)) {
+    uint32_t Tm, Fm;
+    std::string Why;
+    test(CO->getCond(), Active, Tm, Fm, Why);
+    uint32_t U = Active & ~(Tm | Fm);
+    Value A = eval(CO->getTrueExpr(), Tm | U);
+    Value B = eval(CO->getFalseExpr(), Fm | U);
+    if (A.Kind != B.Kind || A.Base != B.Base || A.Kind == Value::Other ||
+        (A.Kind == Value::Int && A.Type != B.Type))
+      return opaque(T, "conditional of mixed values at " + where(E));
+    Value C = eval(CO->getCond(), Active);
+    Value R = A;
+    for (unsigned I = 0; I < MaxLanes; ++I) {
+      if (Fm >> I & 1)
+        R.L[I] = B.L[I];
+      else if ((U >> I & 1) && C.Kind == Value::Int)
+        R.L[I] = EC.getSelect(C.L[I], A.L[I], B.L[I]);
+    }
+    return R;
+  }
+  if (const auto *ASE = dyn_cast<clang::ArraySubscriptExpr>(E))
+    return load(E, evalLValue(ASE, Active), T, Active);
+  if (isa<clang::DeclRefExpr>(E) || isa<clang::MemberExpr>(E)) {
+    // Reached for array- or record-typed lvalues used without decay.
+    LValue LV = evalLValue(E, Active);
+    return opaque(T, LV.Why);
+  }
+  if (const auto *IL = dyn_cast<clang::InitListExpr>(E)) {
+    for (const clang::Expr *I : IL->inits())
+      (void)eval(I, Active);
+    return Value();
+  }
+  if (const auto *CC = dyn_cast<clang::CXXConstructExpr>(E)) {
+    // Copying a struct out of memory (`double2 v = a[i];`) reads it.
+    if (CC->getNumArgs() == 1 && CC->getConstructor()->isCopyOrMoveConstructor()) {
+      const clang::Expr *Src = CC->getArg(0)->IgnoreParenImpCasts();
+      if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(Src))
+        Src = MT->getSubExpr()->IgnoreParenImpCasts();
+      if (Src->isGLValue()) {
+        LValue LV = evalLValue(Src, Active);
+        return load(Src, LV, Src->getType(), Active);
+      }
+    }
+    for (const clang::Expr *A : CC->arguments())
+      (void)eval(A, Active);
+    return Value();
+  }
+  if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E))
+    return eval(MT->getSubExpr(), Active);
+  if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))
+    return eval(EWC->getSubExpr(), Active);
+  if (const auto *BT = dyn_cast<clang::CXXBindTemporaryExpr>(E))
+    return eval(BT->getSubExpr(), Active);
+  if (const auto *DA = dyn_cast<clang::CXXDefaultArgExpr>(E))
+    return eval(DA->getExpr(), Active);
+  if (isa<clang::FloatingLiteral>(E) || isa<clang::CXXNullPtrLiteralExpr>(E))
+    return Value();
+  if (isa<clang::IntegerLiteral>(E) || isa<clang::CharacterLiteral>(E) ||
+      isa<clang::CXXBoolLiteralExpr>(E))
+    return opaque(T, "literal"); // folded above; unreachable in practice
+  Sink.onUnsupported(E, std::string(E->getStmtClassName()) + " at " +
+                            where(E) + " is not interpreted");
+  return opaque(T, std::string(E->getStmtClassName()) + " at " + where(E));
+}
+
+} // namespace cal

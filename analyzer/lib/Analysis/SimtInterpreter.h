@@ -1,0 +1,181 @@
+//===- SimtInterpreter.h - One warp through a kernel's AST ------*- C++ -*-===//
+//
+// Executes a kernel body for one warp the way SIMT hardware does: 32 lanes
+// in lockstep under an active mask. Integer values are per-lane symbolic
+// expressions; pointers are a memory object plus a per-lane byte offset.
+// Each memory access and each branch or loop test is reported to an
+// EventSink with the active mask and per-lane results.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_LIB_ANALYSIS_SIMTINTERPRETER_H
+#define CAL_LIB_ANALYSIS_SIMTINTERPRETER_H
+
+#include "cal/Analysis/Analyzer.h"
+#include "cal/Symbolic/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include <array>
+#include <deque>
+#include "clang/AST/Expr.h"
+#include "clang/AST/OperationKinds.h"
+
+namespace clang {
+class ASTContext;
+class Expr;
+class FunctionDecl;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace cal {
+
+constexpr unsigned MaxLanes = 32;
+using LaneExprs = std::array<const Expr *, MaxLanes>;
+
+/// A memory object: where a pointer's lanes point into.
+struct MemObject {
+  AddrSpace Space = AddrSpace::Global;
+  std::string Name;
+  uint64_t Base = 0; ///< byte address of element 0 in its space
+};
+
+/// Per-lane addresses of one access, as the sink receives them.
+struct LaneAddresses {
+  std::array<EvalResult, MaxLanes> Addr; ///< absolute byte addresses
+  const Expr *Lane0Offset = nullptr;     ///< symbolic offset, first lane
+};
+
+class EventSink {
+public:
+  virtual ~EventSink();
+  virtual void onAccess(const clang::Expr *Site, AccessKind Kind,
+                        const MemObject &Obj, unsigned Bytes, uint32_t Active,
+                        const LaneAddresses &Addrs, bool UnderUnknown) = 0;
+  /// \p Unknown lanes could not evaluate the test; they are in neither mask.
+  virtual void onBranch(const clang::Stmt *S, llvm::StringRef Kind,
+                        uint32_t Active, uint32_t Taken, uint32_t Unknown,
+                        llvm::StringRef UnknownWhy) = 0;
+  virtual void onLoopCapped(const clang::Stmt *Loop) = 0;
+  virtual void onUnsupported(const clang::Stmt *S, llvm::StringRef What) = 0;
+};
+
+/// What one warp of one block sees.
+struct WarpSetup {
+  Dim3 BlockIdx, BlockDim, GridDim;
+  unsigned WarpInBlock = 0;
+  /// Values of integer parameters (by name); absent ones stay symbolic
+  /// atoms and are bound here too for evaluation.
+  llvm::DenseMap<const Expr *, int64_t> ParamValues;
+};
+
+class SimtInterpreter {
+public:
+  SimtInterpreter(clang::ASTContext &AST, ExprContext &EC,
+                  const TargetModel &TM, EventSink &Sink);
+  ~SimtInterpreter();
+
+  /// Runs \p Kernel for one warp. Parameter atoms are made through
+  /// paramAtom() so that the caller can bind them in \p W.
+  void runWarp(const clang::FunctionDecl *Kernel, const WarpSetup &W);
+
+  /// The atom standing for integer parameter \p Name of type \p T.
+  const Expr *paramAtom(llvm::StringRef Name, IntType T) {
+    return EC.getParam(Name, T);
+  }
+
+  struct Value;
+  struct LValue;
+  struct Frame;
+
+private:
+  // Statements (SimtStmt.cpp). \p Active shrinks as lanes break, continue
+  // or return.
+  void exec(const clang::Stmt *S, uint32_t &Active);
+  void execDecl(const clang::VarDecl *VD, uint32_t Active);
+  void execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
+                const clang::Expr *Cond, const clang::Stmt *Inc,
+                const clang::Stmt *Body, bool TestFirst, llvm::StringRef Kind,
+                uint32_t &Active);
+  void execSwitch(const clang::Stmt *S, uint32_t &Active);
+  /// Per-lane truth of \p Cond: lanes in \p True / \p False; the rest of
+  /// \p Active are unknown, with \p Why.
+  void test(const clang::Expr *Cond, uint32_t Active, uint32_t &True,
+            uint32_t &False, std::string &Why);
+
+  // Expressions (SimtExpr.cpp).
+  Value eval(const clang::Expr *E, uint32_t Active);
+  LValue evalLValue(const clang::Expr *E, uint32_t Active);
+  Value load(const clang::Expr *Site, const LValue &LV, clang::QualType T,
+             uint32_t Active);
+  void store(const clang::Expr *Site, const LValue &LV, const Value &V,
+             clang::QualType T, uint32_t Active, AccessKind Kind);
+  Value evalCall(const clang::CallExpr *CE, uint32_t Active);
+  Value evalBinary(const clang::BinaryOperator *BO, uint32_t Active);
+  Value evalUnary(const clang::UnaryOperator *UO, uint32_t Active);
+  Value evalCast(const clang::CastExpr *CE, uint32_t Active);
+  Value arith(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
+              clang::QualType ResultTy, clang::QualType LTy,
+              clang::QualType RTy);
+  Value convert(const Value &V, clang::QualType To);
+  Value opaque(clang::QualType T, llvm::StringRef Why);
+  Value builtinIndex(const clang::Expr *E);
+  const MemObject *objectFor(const clang::VarDecl *VD);
+  void assign(const clang::VarDecl *VD, const Value &V, uint32_t Active);
+  void report(const clang::Expr *Site, AccessKind K, const LValue &LV,
+              unsigned Bytes, uint32_t Active);
+  LaneExprs mapLanes(const LaneExprs &A,
+                     llvm::function_ref<const Expr *(const Expr *)> F);
+  LaneExprs zipLanes(const LaneExprs &A, const LaneExprs &B,
+                     llvm::function_ref<const Expr *(const Expr *,
+                                                     const Expr *)> F);
+  std::string where(const clang::Stmt *S) const;
+
+  clang::ASTContext &AST;
+  ExprContext &EC;
+  const TargetModel &TM;
+  EventSink &Sink;
+  std::array<Bindings, MaxLanes> Lane;
+  uint32_t LiveLanes = 0;
+  unsigned UnknownBranchDepth = 0;
+  std::vector<Frame *> Frames;
+  /// Loop and switch contexts: lanes that left through break / continue.
+  struct Exit {
+    uint32_t Broken = 0, Continued = 0;
+    bool IsSwitch = false;
+  };
+  std::vector<Exit> Exits;
+  std::deque<MemObject> Objects;
+  llvm::DenseMap<const void *, const MemObject *> ObjectOf;
+  unsigned NextGlobal = 1, NextShared = 0, NextLocal = 1;
+  const clang::FunctionDecl *CurKernel = nullptr;
+};
+
+/// An rvalue for all lanes. Only integers and pointers are tracked;
+/// floating-point and aggregate values are Other (their loads are still
+/// accesses).
+struct SimtInterpreter::Value {
+  enum KindTy : uint8_t { Other, Int, Ptr } Kind = Other;
+  IntType Type;                     ///< Int
+  const MemObject *Base = nullptr;  ///< Ptr; null when the target is unknown
+  LaneExprs L{};                    ///< Int: value; Ptr: byte offset (i64)
+  std::string Why;                  ///< Ptr with unknown base: why
+};
+
+/// A location: a scalar variable, or memory at per-lane byte offsets.
+struct SimtInterpreter::LValue {
+  enum KindTy : uint8_t { None, Var, Mem } Kind = None;
+  const clang::VarDecl *VD = nullptr; ///< Var
+  const MemObject *Base = nullptr;    ///< Mem; null when unknown
+  LaneExprs Off{};                    ///< Mem
+  std::string Why;                    ///< None / unknown base
+};
+
+struct SimtInterpreter::Frame {
+  llvm::DenseMap<const clang::VarDecl *, Value> Vars;
+  uint32_t Returned = 0;
+  Value Ret;
+  bool HasRet = false;
+};
+
+} // namespace cal
+
+#endif

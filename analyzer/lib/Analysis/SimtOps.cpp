@@ -1,0 +1,346 @@
+//===- SimtOps.cpp - Operators, casts and calls, per lane -----------------===//
+#include "SimtInterpreter.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace cal {
+
+using Value = SimtInterpreter::Value;
+using LValue = SimtInterpreter::LValue;
+
+static std::optional<BinaryOp> mapOp(clang::BinaryOperatorKind K) {
+  switch (K) {
+  case clang::BO_Add: return BinaryOp::Add;
+  case clang::BO_Sub: return BinaryOp::Sub;
+  case clang::BO_Mul: return BinaryOp::Mul;
+  case clang::BO_Div: return BinaryOp::Div;
+  case clang::BO_Rem: return BinaryOp::Rem;
+  case clang::BO_Shl: return BinaryOp::Shl;
+  case clang::BO_Shr: return BinaryOp::Shr;
+  case clang::BO_And: return BinaryOp::And;
+  case clang::BO_Or: return BinaryOp::Or;
+  case clang::BO_Xor: return BinaryOp::Xor;
+  case clang::BO_LT: return BinaryOp::LT;
+  case clang::BO_LE: return BinaryOp::LE;
+  case clang::BO_GT: return BinaryOp::GT;
+  case clang::BO_GE: return BinaryOp::GE;
+  case clang::BO_EQ: return BinaryOp::EQ;
+  case clang::BO_NE: return BinaryOp::NE;
+  case clang::BO_LAnd: return BinaryOp::LAnd;
+  case clang::BO_LOr: return BinaryOp::LOr;
+  default: return std::nullopt;
+  }
+}
+
+static int64_t pointeeSize(const clang::ASTContext &AST, clang::QualType P) {
+  clang::QualType T = P->getPointeeType();
+  if (T.isNull() || T->isVoidType() || T->isIncompleteType())
+    return 1; // void* arithmetic is a GNU extension counting bytes
+  return AST.getTypeSizeInChars(T).getQuantity();
+}
+
+Value SimtInterpreter::arith(clang::BinaryOperatorKind Op, const Value &L,
+                             const Value &R, clang::QualType ResultTy,
+                             clang::QualType LTy, clang::QualType RTy) {
+  // Pointer +/- integer: the byte offset moves by index * element size.
+  if ((Op == clang::BO_Add || Op == clang::BO_Sub) &&
+      (L.Kind == Value::Ptr || R.Kind == Value::Ptr)) {
+    const Value &P = L.Kind == Value::Ptr ? L : R;
+    const Value &I = L.Kind == Value::Ptr ? R : L;
+    clang::QualType PT = L.Kind == Value::Ptr ? LTy : RTy;
+    if (L.Kind == Value::Ptr && R.Kind == Value::Ptr) {
+      // p - q: element distance, known only within one object.
+      if (Op != clang::BO_Sub || L.Base != R.Base || !L.Base)
+        return opaque(ResultTy, "difference of unrelated pointers");
+      int64_t Sz = pointeeSize(AST, LTy);
+      Value V;
+      V.Kind = Value::Int;
+      V.Type = IntType::i64();
+      V.L = zipLanes(L.L, R.L, [&](const Expr *A, const Expr *B) {
+        return EC.getBinary(BinaryOp::Div, EC.getBinary(BinaryOp::Sub, A, B),
+                            EC.getConst(Sz, IntType::i64()));
+      });
+      return convert(V, ResultTy);
+    }
+    if (I.Kind != Value::Int)
+      return opaque(ResultTy, "pointer offset by an untracked value");
+    int64_t Sz = pointeeSize(AST, PT);
+    Value V = P;
+    V.L = zipLanes(P.L, I.L, [&](const Expr *O, const Expr *X) {
+      const Expr *D = EC.getBinary(BinaryOp::Mul, EC.getCast(X, IntType::i64()),
+                                   EC.getConst(Sz, IntType::i64()));
+      return EC.getBinary(Op == clang::BO_Add ? BinaryOp::Add : BinaryOp::Sub,
+                          O, D);
+    });
+    return V;
+  }
+  auto BOp = mapOp(Op);
+  if (!BOp || L.Kind != Value::Int || R.Kind != Value::Int)
+    return opaque(ResultTy, L.Kind == Value::Int && R.Kind == Value::Int
+                                ? "unsupported operator"
+                                : "operand is not an integer");
+  Value V;
+  V.Kind = Value::Int;
+  V.L = zipLanes(L.L, R.L, [&](const Expr *A, const Expr *B) {
+    return EC.getBinary(*BOp, A, B);
+  });
+  V.Type = V.L[0]->getType();
+  return convert(V, ResultTy);
+}
+
+Value SimtInterpreter::evalBinary(const clang::BinaryOperator *BO,
+                                  uint32_t Active) {
+  clang::BinaryOperatorKind Op = BO->getOpcode();
+  clang::QualType T = BO->getType();
+  if (Op == clang::BO_Comma) {
+    (void)eval(BO->getLHS(), Active);
+    return eval(BO->getRHS(), Active);
+  }
+  if (Op == clang::BO_Assign) {
+    LValue LV = evalLValue(BO->getLHS(), Active);
+    Value R = eval(BO->getRHS(), Active);
+    store(BO, LV, R, BO->getLHS()->getType(), Active, AccessKind::Store);
+    return convert(R, T);
+  }
+  if (const auto *CA = dyn_cast<clang::CompoundAssignOperator>(BO)) {
+    // a op= b reads a, computes in the computation type, writes back.
+    LValue LV = evalLValue(BO->getLHS(), Active);
+    Value R = eval(BO->getRHS(), Active);
+    Value Old = load(BO->getLHS(), LV, BO->getLHS()->getType(), Active);
+    clang::QualType CT = CA->getComputationLHSType();
+    Value New = arith(clang::BinaryOperator::getOpForCompoundAssignment(Op),
+                      convert(Old, CT), R, CA->getComputationResultType(), CT,
+                      BO->getRHS()->getType());
+    store(BO, LV, New, BO->getLHS()->getType(), Active, AccessKind::Store);
+    return convert(New, T);
+  }
+  if (Op == clang::BO_LAnd || Op == clang::BO_LOr) {
+    // Short-circuit: the right side runs only in lanes the left side did
+    // not decide (and in lanes where the left side is unknown).
+    uint32_t Tm = 0, Fm = 0;
+    Value L = eval(BO->getLHS(), Active);
+    if (L.Kind == Value::Int)
+      for (unsigned I = 0; I < MaxLanes; ++I)
+        if (Active >> I & 1) {
+          EvalResult ER = EC.evaluate(L.L[I], Lane[I]);
+          if (ER.Known)
+            (ER.Value ? Tm : Fm) |= 1u << I;
+        }
+    uint32_t U = Active & ~(Tm | Fm);
+    uint32_t RightMask = (Op == clang::BO_LAnd ? Tm : Fm) | U;
+    Value R = RightMask ? eval(BO->getRHS(), RightMask) : Value();
+    if (L.Kind != Value::Int)
+      return opaque(T, "non-integer operand of a logical operator");
+    if (R.Kind != Value::Int) {
+      if (RightMask)
+        return opaque(T, "non-integer operand of a logical operator");
+      R = L; // right side never ran; its value does not matter
+    }
+    Value V;
+    V.Kind = Value::Int;
+    V.Type = IntType::boolean();
+    V.L = zipLanes(L.L, R.L, [&](const Expr *A, const Expr *B) {
+      return EC.getBinary(Op == clang::BO_LAnd ? BinaryOp::LAnd : BinaryOp::LOr,
+                          A, B);
+    });
+    return convert(V, T);
+  }
+  Value L = eval(BO->getLHS(), Active);
+  Value R = eval(BO->getRHS(), Active);
+  return arith(Op, L, R, T, BO->getLHS()->getType(), BO->getRHS()->getType());
+}
+
+Value SimtInterpreter::evalUnary(const clang::UnaryOperator *UO,
+                                 uint32_t Active) {
+  clang::QualType T = UO->getType();
+  const clang::Expr *Sub = UO->getSubExpr();
+  switch (UO->getOpcode()) {
+  case clang::UO_AddrOf: {
+    LValue LV = evalLValue(Sub, Active);
+    if (LV.Kind != LValue::Mem)
+      return opaque(T, "address of a register variable");
+    Value V;
+    V.Kind = Value::Ptr;
+    V.Base = LV.Base;
+    V.Why = LV.Why;
+    V.L = LV.Off;
+    return V;
+  }
+  case clang::UO_Deref:
+    return load(UO, evalLValue(UO, Active), T, Active);
+  case clang::UO_PreInc:
+  case clang::UO_PreDec:
+  case clang::UO_PostInc:
+  case clang::UO_PostDec: {
+    LValue LV = evalLValue(Sub, Active);
+    Value Old = load(Sub, LV, Sub->getType(), Active);
+    Value One;
+    One.Kind = Value::Int;
+    One.Type = IntType::i32();
+    One.L.fill(EC.getConst(1, IntType::i32()));
+    bool Inc = UO->isIncrementOp();
+    Value New;
+    if (Old.Kind == Value::Ptr)
+      New = arith(Inc ? clang::BO_Add : clang::BO_Sub, Old, One,
+                  Sub->getType(), Sub->getType(), AST.IntTy);
+    else if (Old.Kind == Value::Int) {
+      // ++ on a narrow type computes in its promoted type, then converts.
+      Value O = Old;
+      Value OneT = One;
+      OneT.Type = Old.Type;
+      OneT.L.fill(EC.getConst(1, Old.Type));
+      New = O;
+      New.L = mapLanes(O.L, [&](const Expr *X) {
+        return EC.getBinary(Inc ? BinaryOp::Add : BinaryOp::Sub, X,
+                            EC.getConst(1, Old.Type));
+      });
+    } else
+      New = Old;
+    store(UO, LV, New, Sub->getType(), Active, AccessKind::Store);
+    return UO->isPrefix() ? New : Old;
+  }
+  case clang::UO_Minus:
+  case clang::UO_Not:
+  case clang::UO_LNot: {
+    Value V = eval(Sub, Active);
+    if (V.Kind != Value::Int)
+      return opaque(T, "non-integer operand");
+    UnaryOp Op = UO->getOpcode() == clang::UO_Minus ? UnaryOp::Neg
+                 : UO->getOpcode() == clang::UO_Not ? UnaryOp::BitNot
+                                                    : UnaryOp::LNot;
+    Value R = V;
+    R.L = mapLanes(V.L, [&](const Expr *X) { return EC.getUnary(Op, X); });
+    R.Type = R.L[0]->getType();
+    return convert(R, T);
+  }
+  case clang::UO_Plus:
+  case clang::UO_Extension:
+    return eval(Sub, Active);
+  default:
+    return opaque(T, "unsupported unary operator");
+  }
+}
+
+Value SimtInterpreter::evalCast(const clang::CastExpr *CE, uint32_t Active) {
+  const clang::Expr *Sub = CE->getSubExpr();
+  clang::QualType T = CE->getType();
+  switch (CE->getCastKind()) {
+  case clang::CK_LValueToRValue:
+    return load(Sub, evalLValue(Sub, Active), Sub->getType(), Active);
+  case clang::CK_ArrayToPointerDecay: {
+    LValue LV = evalLValue(Sub, Active);
+    if (LV.Kind != LValue::Mem)
+      return opaque(T, "decay of an untracked array");
+    Value V;
+    V.Kind = Value::Ptr;
+    V.Base = LV.Base;
+    V.Why = LV.Why;
+    V.L = LV.Off;
+    return V;
+  }
+  case clang::CK_FloatingToIntegral:
+  case clang::CK_FloatingToBoolean:
+    (void)eval(Sub, Active);
+    return opaque(T, "integer converted from floating point at " + where(CE));
+  case clang::CK_IntegralToFloating:
+  case clang::CK_FloatingCast:
+  case clang::CK_ToVoid:
+    (void)eval(Sub, Active);
+    return Value();
+  case clang::CK_FunctionToPointerDecay:
+  case clang::CK_BuiltinFnToFnPtr:
+    return Value();
+  case clang::CK_NullToPointer:
+    return opaque(T, "null pointer");
+  case clang::CK_ConstructorConversion:
+  case clang::CK_UserDefinedConversion:
+    (void)eval(Sub, Active);
+    return opaque(T, "user-defined conversion");
+  default:
+    // Integral casts, bit casts of pointers (float* -> double2*), no-ops:
+    // the value is kept and converted to the destination type.
+    return convert(eval(Sub, Active), T);
+  }
+}
+
+Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
+  const clang::FunctionDecl *FD = CE->getDirectCallee();
+  clang::QualType T = CE->getType();
+  llvm::StringRef Name =
+      FD && FD->getIdentifier() ? FD->getName() : llvm::StringRef();
+  if (Name == "__syncthreads" || Name == "__syncwarp" ||
+      Name == "__threadfence" || Name == "__threadfence_block")
+    return Value();
+  if (Name == "__ldg" && CE->getNumArgs() == 1) {
+    // A read-only load: the argument's pointee is read.
+    Value P = eval(CE->getArg(0), Active);
+    LValue LV;
+    if (P.Kind == Value::Ptr) {
+      LV.Kind = LValue::Mem;
+      LV.Base = P.Base;
+      LV.Why = P.Why;
+      LV.Off = P.L;
+    }
+    return load(CE, LV, T, Active);
+  }
+  if (Name.starts_with("atomic") && CE->getNumArgs() >= 1) {
+    Value P = eval(CE->getArg(0), Active);
+    for (unsigned I = 1; I < CE->getNumArgs(); ++I)
+      (void)eval(CE->getArg(I), Active);
+    if (P.Kind == Value::Ptr) {
+      LValue LV;
+      LV.Kind = LValue::Mem;
+      LV.Base = P.Base;
+      LV.Why = P.Why;
+      LV.Off = P.L;
+      clang::QualType PT = CE->getArg(0)->getType()->getPointeeType();
+      report(CE, AccessKind::Atomic, LV,
+             unsigned(AST.getTypeSizeInChars(PT).getQuantity()), Active);
+    }
+    return opaque(T, "result of " + Name.str() + " at " + where(CE));
+  }
+  std::vector<Value> Args;
+  for (const clang::Expr *A : CE->arguments())
+    Args.push_back(eval(A, Active));
+  if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
+      Args.size() == 2 && Args[0].Kind == Value::Int &&
+      Args[1].Kind == Value::Int && Args[0].Type == Args[1].Type) {
+    Value V = Args[0];
+    BinaryOp Op = Name.ends_with("min") ? BinaryOp::Min : BinaryOp::Max;
+    V.L = zipLanes(Args[0].L, Args[1].L, [&](const Expr *A, const Expr *B) {
+      return EC.getBinary(Op, A, B);
+    });
+    return convert(V, T);
+  }
+  if (FD && FD->hasBody() && !isa<clang::CXXMethodDecl>(FD)) {
+    const clang::FunctionDecl *Def = nullptr;
+    FD->hasBody(Def);
+    if (Frames.size() > CallDepthLimit)
+      return opaque(T, "call depth limit reached at " + where(CE));
+    // Inline the callee: its parameters take the argument values lane by
+    // lane; lanes leave it through return.
+    Frame F;
+    for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I)
+      F.Vars[Def->getParamDecl(I)] =
+          convert(Args[I], Def->getParamDecl(I)->getType());
+    Frames.push_back(&F);
+    std::vector<Exit> SavedExits;
+    SavedExits.swap(Exits);
+    uint32_t A = Active;
+    exec(Def->getBody(), A);
+    Exits.swap(SavedExits);
+    Frames.pop_back();
+    if (F.HasRet)
+      return convert(F.Ret, T);
+    return opaque(T, "result of '" + Name.str() + "'");
+  }
+  if (T->isVoidType())
+    return Value();
+  return opaque(T, (Name.empty() ? std::string("indirect call")
+                                 : "result of '" + Name.str() + "'") +
+                       " at " + where(CE));
+}
+
+} // namespace cal

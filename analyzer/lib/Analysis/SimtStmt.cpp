@@ -1,0 +1,405 @@
+//===- SimtStmt.cpp - Statements under an active mask ---------------------===//
+//
+// Control flow follows SIMT semantics: both sides of a divergent branch run,
+// each under its own mask; a loop runs while any lane is live; break,
+// continue and return remove lanes from the mask until the construct that
+// rejoins them.
+//
+//===----------------------------------------------------------------------===//
+#include "SimtInterpreter.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace cal {
+
+EventSink::~EventSink() = default;
+
+SimtInterpreter::SimtInterpreter(clang::ASTContext &AST, ExprContext &EC,
+                                 const TargetModel &TM, EventSink &Sink)
+    : AST(AST), EC(EC), TM(TM), Sink(Sink) {}
+
+SimtInterpreter::~SimtInterpreter() = default;
+
+std::string SimtInterpreter::where(const clang::Stmt *S) const {
+  SourcePos P = makePos(AST, S->getBeginLoc());
+  return std::to_string(P.Line) + ":" + std::to_string(P.Column);
+}
+
+void SimtInterpreter::runWarp(const clang::FunctionDecl *Kernel,
+                              const WarpSetup &W) {
+  CurKernel = Kernel;
+  // Lanes take consecutive linear thread indices, x fastest, as the
+  // hardware forms warps; lanes past the block's last thread are inactive.
+  uint64_t Threads = W.BlockDim[0] * W.BlockDim[1] * W.BlockDim[2];
+  LiveLanes = 0;
+  for (unsigned I = 0; I < TM.WarpSize && I < MaxLanes; ++I) {
+    Bindings &B = Lane[I];
+    uint64_t T = uint64_t(W.WarpInBlock) * TM.WarpSize + I;
+    if (T < Threads)
+      LiveLanes |= 1u << I;
+    B.ThreadIdx[0] = T % W.BlockDim[0];
+    B.ThreadIdx[1] = (T / W.BlockDim[0]) % W.BlockDim[1];
+    B.ThreadIdx[2] = T / (W.BlockDim[0] * W.BlockDim[1]);
+    for (unsigned D = 0; D < 3; ++D) {
+      B.BlockIdx[D] = W.BlockIdx[D];
+      B.BlockDim[D] = W.BlockDim[D];
+      B.GridDim[D] = W.GridDim[D];
+    }
+    B.Atoms = W.ParamValues;
+  }
+  Frame F;
+  Frames.push_back(&F);
+  for (const clang::ParmVarDecl *P : Kernel->parameters()) {
+    Value V;
+    clang::QualType T = P->getType();
+    if (T->isIntegralOrEnumerationType()) {
+      V.Kind = Value::Int;
+      V.Type = {unsigned(AST.getTypeSize(T)),
+                T->isSignedIntegerOrEnumerationType()};
+      V.L.fill(paramAtom(P->getName(), V.Type));
+    } else if (T->isPointerType()) {
+      V.Kind = Value::Ptr;
+      V.Base = objectFor(P);
+      V.L.fill(EC.getConst(0, IntType::i64()));
+    }
+    F.Vars[P] = V;
+  }
+  uint32_t Active = LiveLanes;
+  if (Active)
+    exec(Kernel->getBody(), Active);
+  Frames.pop_back();
+  Exits.clear();
+}
+
+const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
+  auto It = ObjectOf.find(VD);
+  if (It != ObjectOf.end())
+    return It->second;
+  MemObject &M = Objects.emplace_back();
+  M.Name = VD->getNameAsString();
+  if (isa<clang::ParmVarDecl>(VD)) {
+    // Kernel pointer arguments come from cudaMalloc, which aligns to 256
+    // bytes; distinct arguments are placed far apart so they never share a
+    // sector.
+    M.Space = AddrSpace::Global;
+    M.Base = uint64_t(NextGlobal++) << 36;
+  } else if (VD->hasAttr<clang::CUDASharedAttr>()) {
+    // Each shared array starts on a 64 KiB boundary: a multiple of the
+    // bank row (banks x width), so its element 0 is in bank 0, as for an
+    // array placed alone.
+    M.Space = AddrSpace::Shared;
+    M.Base = uint64_t(NextShared++) << 16;
+  } else if (VD->hasAttr<clang::CUDAConstantAttr>()) {
+    M.Space = AddrSpace::Constant;
+    M.Base = uint64_t(NextGlobal++) << 36;
+  } else if (VD->hasGlobalStorage()) {
+    M.Space = AddrSpace::Global;
+    M.Base = uint64_t(NextGlobal++) << 36;
+  } else {
+    M.Space = AddrSpace::Local;
+    M.Base = uint64_t(NextLocal++) << 24;
+  }
+  ObjectOf[VD] = &M;
+  return &M;
+}
+
+void SimtInterpreter::test(const clang::Expr *Cond, uint32_t Active,
+                           uint32_t &True, uint32_t &False,
+                           std::string &Why) {
+  True = False = 0;
+  Value V = eval(Cond, Active);
+  if (V.Kind != Value::Int) {
+    Why = V.Kind == Value::Ptr ? "pointer test" : "non-integer condition";
+    return;
+  }
+  for (unsigned I = 0; I < MaxLanes; ++I) {
+    if (!(Active >> I & 1))
+      continue;
+    EvalResult R = EC.evaluate(V.L[I], Lane[I]);
+    if (!R.Known) {
+      if (Why.empty())
+        Why = R.Blocker && R.Blocker->getAtomKind() == AtomKind::Opaque
+                  ? R.Blocker->getName().str()
+                  : (R.Why ? R.Why : "unknown value");
+      continue;
+    }
+    (R.Value ? True : False) |= 1u << I;
+  }
+}
+
+void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
+  if (!S || !Active)
+    return;
+  Frame &F = *Frames.back();
+  switch (S->getStmtClass()) {
+  case clang::Stmt::CompoundStmtClass:
+    for (const clang::Stmt *C : cast<clang::CompoundStmt>(S)->body()) {
+      if (!Active)
+        break;
+      exec(C, Active);
+    }
+    return;
+  case clang::Stmt::DeclStmtClass:
+    for (const clang::Decl *D : cast<clang::DeclStmt>(S)->decls())
+      if (const auto *VD = dyn_cast<clang::VarDecl>(D))
+        execDecl(VD, Active);
+    return;
+  case clang::Stmt::IfStmtClass: {
+    const auto *If = cast<clang::IfStmt>(S);
+    if (If->getInit())
+      exec(If->getInit(), Active);
+    if (If->isConsteval() || !If->getCond()) {
+      exec(If->getThen(), Active);
+      return;
+    }
+    uint32_t T, Fl;
+    std::string Why;
+    test(If->getCond(), Active, T, Fl, Why);
+    uint32_t U = Active & ~(T | Fl);
+    Sink.onBranch(S, "if", Active, T, U, Why);
+    // Lanes whose test is unknown run both sides (the accesses there are
+    // flagged as executing under an unknown condition).
+    if (U)
+      ++UnknownBranchDepth;
+    uint32_t A1 = T | U, A2 = Fl | U;
+    exec(If->getThen(), A1);
+    exec(If->getElse(), A2);
+    if (U)
+      --UnknownBranchDepth;
+    Active = A1 | A2;
+    return;
+  }
+  case clang::Stmt::ForStmtClass: {
+    const auto *For = cast<clang::ForStmt>(S);
+    execLoop(S, For->getInit(), For->getCond(), For->getInc(), For->getBody(),
+             true, "for", Active);
+    return;
+  }
+  case clang::Stmt::WhileStmtClass: {
+    const auto *W = cast<clang::WhileStmt>(S);
+    execLoop(S, nullptr, W->getCond(), nullptr, W->getBody(), true, "while",
+             Active);
+    return;
+  }
+  case clang::Stmt::DoStmtClass: {
+    const auto *D = cast<clang::DoStmt>(S);
+    execLoop(S, nullptr, D->getCond(), nullptr, D->getBody(), false, "do",
+             Active);
+    return;
+  }
+  case clang::Stmt::SwitchStmtClass:
+    execSwitch(S, Active);
+    return;
+  case clang::Stmt::BreakStmtClass:
+    if (!Exits.empty())
+      Exits.back().Broken |= Active;
+    Active = 0;
+    return;
+  case clang::Stmt::ContinueStmtClass:
+    // continue skips enclosing switches and lands on the innermost loop.
+    for (auto It = Exits.rbegin(); It != Exits.rend(); ++It)
+      if (!It->IsSwitch) {
+        It->Continued |= Active;
+        break;
+      }
+    Active = 0;
+    return;
+  case clang::Stmt::ReturnStmtClass: {
+    const auto *R = cast<clang::ReturnStmt>(S);
+    if (const clang::Expr *RV = R->getRetValue()) {
+      Value V = eval(RV, Active);
+      if (!F.HasRet) {
+        F.Ret = V;
+        F.HasRet = true;
+      } else if (F.Ret.Kind == V.Kind && F.Ret.Base == V.Base) {
+        for (unsigned I = 0; I < MaxLanes; ++I)
+          if (Active >> I & 1)
+            F.Ret.L[I] = V.L[I];
+      } else {
+        F.Ret = Value();
+      }
+    }
+    F.Returned |= Active;
+    Active = 0;
+    return;
+  }
+  case clang::Stmt::NullStmtClass:
+    return;
+  case clang::Stmt::AttributedStmtClass:
+    exec(cast<clang::AttributedStmt>(S)->getSubStmt(), Active);
+    return;
+  case clang::Stmt::LabelStmtClass:
+    exec(cast<clang::LabelStmt>(S)->getSubStmt(), Active);
+    return;
+  case clang::Stmt::GotoStmtClass:
+  case clang::Stmt::GCCAsmStmtClass:
+  case clang::Stmt::CXXTryStmtClass:
+  case clang::Stmt::CXXForRangeStmtClass:
+    Sink.onUnsupported(S, std::string(S->getStmtClassName()) + " at " +
+                              where(S) + " is not interpreted");
+    return;
+  default:
+    if (const auto *E = dyn_cast<clang::Expr>(S)) {
+      (void)eval(E, Active);
+      return;
+    }
+    Sink.onUnsupported(S, std::string(S->getStmtClassName()) + " at " +
+                              where(S) + " is not interpreted");
+  }
+}
+
+void SimtInterpreter::execDecl(const clang::VarDecl *VD, uint32_t Active) {
+  Frame &F = *Frames.back();
+  clang::QualType T = VD->getType();
+  if (VD->hasAttr<clang::CUDASharedAttr>() || T->isArrayType() ||
+      VD->isStaticLocal()) {
+    objectFor(VD); // memory, not a register: accessed through its address
+    return;
+  }
+  if (const clang::Expr *Init = VD->getInit()) {
+    Value V = eval(Init, Active);
+    F.Vars[VD] = convert(V, T);
+    return;
+  }
+  F.Vars[VD] = opaque(T, "'" + VD->getNameAsString() + "' is uninitialized");
+}
+
+void SimtInterpreter::execLoop(const clang::Stmt *Loop,
+                               const clang::Stmt *Init,
+                               const clang::Expr *Cond,
+                               const clang::Stmt *Inc,
+                               const clang::Stmt *Body, bool TestFirst,
+                               llvm::StringRef Kind, uint32_t &Active) {
+  if (Init)
+    exec(Init, Active);
+  uint32_t Live = Active, Exited = 0;
+  bool Unknown = false;
+  for (unsigned Iter = 0; Live; ++Iter) {
+    if (Iter >= LoopIterationCap) {
+      // Past the cap the remaining iterations are skipped; the lanes still
+      // live carry on after the loop, and the sink marks what was sampled.
+      Sink.onLoopCapped(Loop);
+      Exited |= Live;
+      break;
+    }
+    if (Cond && (TestFirst || Iter > 0)) {
+      uint32_t T, Fl;
+      std::string Why;
+      test(Cond, Live, T, Fl, Why);
+      uint32_t U = Live & ~(T | Fl);
+      Sink.onBranch(Loop, Kind, Live, T, U, Why);
+      Exited |= Fl;
+      if (U) {
+        // An unknown trip count cannot be followed lane by lane: run one
+        // more iteration for the lanes with an unknown test, then stop.
+        if (!Unknown) {
+          Unknown = true;
+          ++UnknownBranchDepth;
+          T |= U;
+        } else {
+          Exited |= U;
+        }
+      }
+      Live = T;
+      if (!Live)
+        break;
+    }
+    Exits.push_back({});
+    uint32_t A = Live;
+    exec(Body, A);
+    Exit E = Exits.back();
+    Exits.pop_back();
+    Exited |= E.Broken;
+    A |= E.Continued;
+    if (Inc)
+      exec(Inc, A);
+    Live = A;
+  }
+  if (Unknown)
+    --UnknownBranchDepth;
+  Active = Exited;
+}
+
+void SimtInterpreter::execSwitch(const clang::Stmt *S, uint32_t &Active) {
+  const auto *Sw = cast<clang::SwitchStmt>(S);
+  if (Sw->getInit())
+    exec(Sw->getInit(), Active);
+  Value C = eval(Sw->getCond(), Active);
+  std::array<std::optional<int64_t>, MaxLanes> Vals;
+  uint32_t Known = 0;
+  std::string Why = "non-integer switch condition";
+  if (C.Kind == Value::Int)
+    for (unsigned I = 0; I < MaxLanes; ++I)
+      if (Active >> I & 1) {
+        EvalResult R = EC.evaluate(C.L[I], Lane[I]);
+        if (R.Known) {
+          Vals[I] = R.Value;
+          Known |= 1u << I;
+        } else if (R.Blocker) {
+          Why = R.Blocker->getName().str();
+        }
+      }
+  // For classification, "taken" is the lanes that agree with the first
+  // known lane: the switch is uniform exactly when all lanes agree.
+  uint32_t Agree = 0;
+  int First = Known ? __builtin_ctz(Known) : -1;
+  for (unsigned I = 0; I < MaxLanes; ++I)
+    if ((Known >> I & 1) && Vals[I] == Vals[First])
+      Agree |= 1u << I;
+  Sink.onBranch(S, "switch", Active, Agree, Active & ~Known, Why);
+  const auto *Body = dyn_cast_or_null<clang::CompoundStmt>(Sw->getBody());
+  if (!Body) {
+    Sink.onUnsupported(S, "switch without a compound body at " + where(S));
+    return;
+  }
+  // Walk the body once; lanes join at their case label and fall through.
+  uint32_t Matched = 0, Running = 0;
+  uint32_t Unknown = Active & ~Known;
+  Exits.push_back({0, 0, true});
+  const clang::Stmt *Default = nullptr;
+  for (const clang::SwitchCase *SC = Sw->getSwitchCaseList(); SC;
+       SC = SC->getNextSwitchCase())
+    if (isa<clang::DefaultStmt>(SC))
+      Default = SC;
+  for (const clang::Stmt *Child : Body->body()) {
+    const clang::Stmt *Cur = Child;
+    while (const auto *SC = dyn_cast<clang::SwitchCase>(Cur)) {
+      uint32_t Join = 0;
+      if (const auto *CS = dyn_cast<clang::CaseStmt>(SC)) {
+        clang::Expr::EvalResult R;
+        if (CS->getLHS()->EvaluateAsInt(R, AST)) {
+          int64_t V = R.Val.getInt().getExtValue();
+          for (unsigned I = 0; I < MaxLanes; ++I)
+            if ((Known >> I & 1) && *Vals[I] == V)
+              Join |= 1u << I;
+        }
+      } else if (SC == Default) {
+        // Default takes the lanes no case label matches.
+        uint32_t AnyCase = 0;
+        for (const clang::SwitchCase *O = Sw->getSwitchCaseList(); O;
+             O = O->getNextSwitchCase())
+          if (const auto *CS = dyn_cast<clang::CaseStmt>(O)) {
+            clang::Expr::EvalResult R;
+            if (CS->getLHS()->EvaluateAsInt(R, AST))
+              for (unsigned I = 0; I < MaxLanes; ++I)
+                if ((Known >> I & 1) &&
+                    *Vals[I] == R.Val.getInt().getExtValue())
+                  AnyCase |= 1u << I;
+          }
+        Join = Known & ~AnyCase;
+      }
+      Join |= Unknown;
+      Running |= Join & ~Matched;
+      Matched |= Join;
+      Cur = SC->getSubStmt();
+    }
+    exec(Cur, Running);
+  }
+  Exit E = Exits.back();
+  Exits.pop_back();
+  Active = Running | E.Broken | (Active & ~Matched & ~Unknown);
+}
+
+} // namespace cal

@@ -1,0 +1,29 @@
+//===- CheckSupport.h - Helpers shared by the checks ----------------------===//
+#ifndef CAL_LIB_CHECKS_CHECKSUPPORT_H
+#define CAL_LIB_CHECKS_CHECKSUPPORT_H
+
+#include "cal/Checks/Finding.h"
+
+namespace cal {
+
+/// "launch at f.cu:40:3, grid (128,1,1) block (256,1,1)".
+std::string launchText(const KernelResult &K);
+/// "lane 0 -> +0, lane 1 -> +128, ..." for the first warp's offsets,
+/// optionally mapped through \p F (e.g. to banks).
+std::string laneList(const AccessSummary &A,
+                     std::string (*F)(int64_t, const TargetModel &),
+                     const TargetModel &TM);
+std::string fmtNum(double V);
+
+void checkUncoalescedGlobal(const KernelResult &, const TargetModel &,
+                            std::vector<Finding> &);
+void checkSharedBankConflict(const KernelResult &, const TargetModel &,
+                             std::vector<Finding> &);
+void checkDivergentBranch(const KernelResult &, const TargetModel &,
+                          std::vector<Finding> &);
+void checkUnknownAccess(const KernelResult &, const TargetModel &,
+                        std::vector<Finding> &);
+
+} // namespace cal
+
+#endif

@@ -1,0 +1,63 @@
+//===- Checks.cpp - The check registry and shared helpers -----------------===//
+#include "CheckSupport.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace cal {
+
+llvm::ArrayRef<CheckInfo> registeredChecks() {
+  static const CheckInfo Checks[] = {
+      {"cuda-uncoalesced-global",
+       "global access touches more 32-byte sectors than its bytes need",
+       checkUncoalescedGlobal},
+      {"cuda-shared-bank-conflict",
+       "shared access needs more wavefronts than its bytes need",
+       checkSharedBankConflict},
+      {"cuda-divergent-branch", "branch or loop test splits a warp",
+       checkDivergentBranch},
+      {"cuda-unknown-access",
+       "access whose addresses the analyzer cannot derive",
+       checkUnknownAccess},
+  };
+  return Checks;
+}
+
+std::vector<Finding> runChecks(const KernelResult &K, const TargetModel &TM) {
+  std::vector<Finding> Out;
+  for (const CheckInfo &C : registeredChecks())
+    C.Run(K, TM, Out);
+  return Out;
+}
+
+std::string fmtNum(double V) {
+  if (V == double(int64_t(V)))
+    return std::to_string(int64_t(V));
+  return llvm::formatv("{0:F2}", V).str();
+}
+
+std::string launchText(const KernelResult &K) {
+  const LaunchConfig &L = K.Launch;
+  std::string S = llvm::formatv("kernel '{0}', {1} launch", K.Name, L.Source);
+  if (!L.Site.empty())
+    S += " at " + L.Site;
+  S += llvm::formatv(" with grid ({0},{1},{2}) and block ({3},{4},{5})",
+                     L.Grid[0], L.Grid[1], L.Grid[2], L.Block[0], L.Block[1],
+                     L.Block[2]);
+  return S;
+}
+
+std::string laneList(const AccessSummary &A,
+                     std::string (*F)(int64_t, const TargetModel &),
+                     const TargetModel &TM) {
+  std::string S;
+  for (unsigned I = 0; I < A.FirstWarpOffsets.size(); ++I) {
+    if (I == 6 && A.FirstWarpOffsets.size() > 7) {
+      S += ", ...";
+      I = unsigned(A.FirstWarpOffsets.size()) - 1;
+    }
+    S += (I ? ", lane " : "lane ") + std::to_string(A.FirstWarpLanes[I]) +
+         " -> " + F(A.FirstWarpOffsets[I], TM);
+  }
+  return S;
+}
+
+} // namespace cal

@@ -1,0 +1,64 @@
+//===- DivergentBranchCheck.cpp - cuda-divergent-branch -------------------===//
+//
+// A branch diverges when lanes of one warp disagree: the warp runs both
+// sides under masks. Granularity that is a multiple of the warp size costs
+// nothing.
+//
+//===----------------------------------------------------------------------===//
+#include "CheckSupport.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace cal {
+
+void checkDivergentBranch(const KernelResult &K, const TargetModel &TM,
+                          std::vector<Finding> &Out) {
+  for (const BranchSummary &B : K.Branches) {
+    if (B.Stats.classify() != BranchClass::Divergent)
+      continue;
+    bool Loop = B.Kind == "for" || B.Kind == "while" || B.Kind == "do";
+    Finding F;
+    F.CheckId = "cuda-divergent-branch";
+    F.Range = B.Range;
+    F.Pos = B.Pos;
+    F.Message = llvm::formatv("{0} {1} diverges in {2}% of warps "
+                              "(first split: {3} lanes taken/not taken)",
+                              Loop ? "loop test of" : "branch", B.Kind,
+                              fmtNum(100 * B.Stats.divergentWarpFraction()),
+                              B.Stats.laneSplit());
+    F.Notes.push_back("in " + launchText(K));
+    if (B.LikelyPredicated)
+      F.Notes.push_back("the branch bodies are small and free of memory "
+                        "accesses: the compiler will likely predicate them, "
+                        "and hardware counters will then show no divergent "
+                        "branch");
+    if (Loop)
+      F.Notes.push_back("fix: the trip count depends on the lane; give the "
+                        "lanes of a warp equal trip counts");
+    else
+      F.Notes.push_back(llvm::formatv(
+          "fix: regroup work so that the condition changes only every "
+          "{0} threads (a multiple of warpSize), e.g. test (tid / {0}) "
+          "rather than tid",
+          TM.WarpSize));
+    Out.push_back(std::move(F));
+  }
+}
+
+void checkUnknownAccess(const KernelResult &K, const TargetModel &,
+                        std::vector<Finding> &Out) {
+  for (const AccessSummary &A : K.Accesses) {
+    if (!A.UnknownRequests ||
+        (A.Space != AddrSpace::Global && A.Space != AddrSpace::Shared))
+      continue;
+    Finding F;
+    F.Severity = Finding::Remark;
+    F.CheckId = "cuda-unknown-access";
+    F.Range = A.Range;
+    F.Pos = A.Pos;
+    F.Message = "cannot predict this " + std::string(addrSpaceName(A.Space)) +
+                " " + accessKindName(A.Kind) + ": " + A.UnknownReason;
+    Out.push_back(std::move(F));
+  }
+}
+
+} // namespace cal

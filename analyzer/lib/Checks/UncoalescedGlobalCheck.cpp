@@ -1,0 +1,70 @@
+//===- UncoalescedGlobalCheck.cpp - cuda-uncoalesced-global ---------------===//
+//
+// A global access is uncoalesced when its active lanes touch more 32-byte
+// sectors than the bytes they need: every extra sector is bandwidth moved
+// and thrown away.
+//
+//===----------------------------------------------------------------------===//
+#include "CheckSupport.h"
+
+namespace cal {
+
+static std::string byteOffset(int64_t Off, const TargetModel &) {
+  return "byte " + std::to_string(Off);
+}
+
+/// The distance between the first two active lanes, in bytes.
+static std::optional<int64_t> laneStride(const AccessSummary &A) {
+  if (A.FirstWarpOffsets.size() < 2)
+    return std::nullopt;
+  int64_t D = A.FirstWarpOffsets[1] - A.FirstWarpOffsets[0];
+  int64_t L = A.FirstWarpLanes[1] - A.FirstWarpLanes[0];
+  return L ? std::optional<int64_t>(D / L) : std::nullopt;
+}
+
+void checkUncoalescedGlobal(const KernelResult &K, const TargetModel &TM,
+                            std::vector<Finding> &Out) {
+  for (const AccessSummary &A : K.Accesses) {
+    if (A.Space != AddrSpace::Global || A.Sectors.empty())
+      continue;
+    double S = A.Sectors.mean(), Ideal = A.IdealSectors.mean();
+    // Half a sector of slack: means over warps of whole numbers.
+    if (S < Ideal + 0.5)
+      continue;
+    Finding F;
+    F.CheckId = "cuda-uncoalesced-global";
+    F.Range = A.Range;
+    F.Pos = A.Pos;
+    F.Message = "global " + std::string(accessKindName(A.Kind)) +
+                " touches " + fmtNum(S) + " sectors per request where " +
+                fmtNum(Ideal) + " would do (" + fmtNum(S / Ideal) +
+                "x the bytes moved)";
+    F.Notes.push_back("in " + launchText(K));
+    if (!A.IndexText.empty())
+      F.Notes.push_back("byte offset in thread terms: " + A.IndexText);
+    F.Notes.push_back("first warp: " + laneList(A, byteOffset, TM));
+    std::optional<int64_t> Stride = laneStride(A);
+    if (Stride && *Stride == int64_t(A.BytesPerLane) &&
+        A.FirstWarpOffsets[0] % TM.SectorBytes)
+      F.Notes.push_back("fix: the lanes are contiguous but start " +
+                        std::to_string(A.FirstWarpOffsets[0] %
+                                       TM.SectorBytes) +
+                        " bytes into a sector; align the base of the "
+                        "accessed range to " +
+                        std::to_string(TM.SectorBytes) + " bytes");
+    else if (Stride && *Stride >= int64_t(TM.LineBytes))
+      F.Notes.push_back(
+          "fix: consecutive lanes are " + std::to_string(*Stride) +
+          " bytes apart (a column walk); stage the data through a "
+          "shared-memory tile so that the global access runs along rows");
+    else if (Stride && *Stride > int64_t(A.BytesPerLane))
+      F.Notes.push_back(
+          "fix: consecutive lanes are " + std::to_string(*Stride) +
+          " bytes apart for " + std::to_string(A.BytesPerLane) +
+          "-byte elements; use a structure of arrays, or let consecutive "
+          "lanes take consecutive elements");
+    Out.push_back(std::move(F));
+  }
+}
+
+} // namespace cal

@@ -1,0 +1,218 @@
+//===- KernelDiscovery.cpp - Kernels and their host launches --------------===//
+#include "cal/Discovery/KernelDiscovery.h"
+#include "HostConstEval.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace clang;
+
+namespace cal {
+
+std::string SourcePos::str() const {
+  return File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
+}
+
+SourcePos makePos(const ASTContext &Ctx, SourceLocation Loc) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourcePos P;
+  PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (PL.isInvalid())
+    return P;
+  P.File = PL.getFilename();
+  P.Line = PL.getLine();
+  P.Column = PL.getColumn();
+  return P;
+}
+
+static std::string sourceText(const ASTContext &Ctx, const Expr *E) {
+  if (!E)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  R = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
+  if (R.isInvalid())
+    return "";
+  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+}
+
+namespace {
+
+class Finder : public RecursiveASTVisitor<Finder> {
+public:
+  explicit Finder(ASTContext &Ctx)
+      : Ctx(Ctx), Mangler(Ctx.createMangleContext()) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    Callers.push_back(FD);
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    Callers.pop_back();
+    return R;
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
+    Callers.push_back(MD);
+    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
+    Callers.pop_back();
+    return R;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->hasAttr<CUDAGlobalAttr>() || inSystemHeader(FD))
+      return true;
+    // Instantiations are added when launched; a plain declaration without
+    // a body elsewhere in the file is listed once, at its definition.
+    if (FD->isTemplateInstantiation())
+      return true;
+    const FunctionDecl *Def = FD->getDefinition();
+    if (Def && Def != FD)
+      return true;
+    if (!Def && FD->getPreviousDecl())
+      return true;
+    kernelFor(FD);
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
+    if (Call->isValueDependent() || Call->isTypeDependent())
+      return true; // inside an uninstantiated host template
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || inSystemHeader(Call->getBeginLoc()))
+      return true;
+    KernelInfo &K = kernelFor(Callee);
+    K.Launches.push_back(makeLaunch(Call, Callee));
+    return true;
+  }
+
+  std::vector<KernelInfo> take() {
+    // Patterns and plain kernels in source order, each pattern followed by
+    // its launched instantiations; then instantiations of patterns that were
+    // not listed (declared in a system header, say).
+    std::vector<KernelInfo> Out;
+    std::vector<bool> Done(Kernels.size(), false);
+    auto Emit = [&](unsigned I) {
+      Done[I] = true;
+      Out.push_back(std::move(Kernels[I]));
+    };
+    for (unsigned I : Order) {
+      const FunctionDecl *FD = Kernels[I].Decl;
+      if (Done[I] || FD->isTemplateInstantiation())
+        continue;
+      Emit(I);
+      for (unsigned J : Order)
+        if (!Done[J] && Kernels[J].Decl->isTemplateInstantiation() &&
+            Kernels[J].Decl->getTemplateInstantiationPattern() == FD)
+          Emit(J);
+    }
+    for (unsigned J : Order)
+      if (!Done[J])
+        Emit(J);
+    return Out;
+  }
+
+private:
+  bool inSystemHeader(const Decl *D) { return inSystemHeader(D->getLocation()); }
+  bool inSystemHeader(SourceLocation L) {
+    return Ctx.getSourceManager().isInSystemHeader(
+        Ctx.getSourceManager().getExpansionLoc(L));
+  }
+
+  KernelInfo &kernelFor(const FunctionDecl *FD) {
+    if (const FunctionDecl *Def = FD->getDefinition())
+      FD = Def;
+    auto [It, New] = Index.try_emplace(FD, Kernels.size());
+    if (!New)
+      return Kernels[It->second];
+    Order.push_back(Kernels.size());
+    KernelInfo &K = Kernels.emplace_back();
+    K.Decl = FD;
+    llvm::raw_string_ostream NS(K.Name);
+    FD->getNameForDiagnostic(NS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+    K.IsTemplatePattern = FD->getDescribedFunctionTemplate() != nullptr;
+    if (!K.IsTemplatePattern && !FD->isDependentContext()) {
+      llvm::raw_string_ostream MS(K.MangledName);
+      Mangler->mangleName(GlobalDecl(FD, KernelReferenceKind::Kernel), MS);
+    }
+    K.Pos = makePos(Ctx, FD->getLocation());
+    if (const auto *LB = FD->getAttr<CUDALaunchBoundsAttr>()) {
+      Expr::EvalResult R;
+      if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
+          LB->getMaxThreads()->EvaluateAsInt(R, Ctx))
+        K.LaunchBoundsMaxThreads = R.Val.getInt().getZExtValue();
+    }
+    return K;
+  }
+
+  LaunchSite makeLaunch(const CUDAKernelCallExpr *Call,
+                        const FunctionDecl *Callee) {
+    LaunchSite L;
+    L.Call = Call;
+    L.Pos = makePos(Ctx, Call->getBeginLoc());
+    const FunctionDecl *Caller = Callers.empty() ? nullptr : Callers.back();
+    if (Caller)
+      L.Caller = Caller->getNameAsString();
+    HostConstEval Eval(Ctx, Caller ? Caller->getBody() : nullptr);
+    const CallExpr *Cfg = Call->getConfig();
+    auto Arg = [&](unsigned I) -> const Expr * {
+      if (!Cfg || I >= Cfg->getNumArgs() ||
+          isa<CXXDefaultArgExpr>(Cfg->getArg(I)))
+        return nullptr;
+      return Cfg->getArg(I);
+    };
+    if (const Expr *G = Arg(0)) {
+      L.GridText = sourceText(Ctx, G);
+      L.Grid = Eval.evalDim3(G);
+    }
+    if (const Expr *B = Arg(1)) {
+      L.BlockText = sourceText(Ctx, B);
+      L.Block = Eval.evalDim3(B);
+    }
+    if (const Expr *S = Arg(2)) {
+      L.SharedText = sourceText(Ctx, S);
+      if (auto V = Eval.evalInt(S))
+        L.SharedBytes = uint64_t(*V);
+    } else {
+      L.SharedBytes = 0;
+    }
+    if (const Expr *St = Arg(3)) {
+      L.StreamText = sourceText(Ctx, St);
+      Expr::EvalResult R;
+      L.DefaultStream = St->IgnoreParenImpCasts()->isNullPointerConstant(
+                            Ctx, Expr::NPC_ValueDependentIsNotNull) !=
+                        Expr::NPCK_NotNull;
+    }
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      LaunchArgument A;
+      if (I < Callee->getNumParams())
+        A.Param = Callee->getParamDecl(I)->getNameAsString();
+      A.Text = sourceText(Ctx, Call->getArg(I));
+      if (Call->getArg(I)->getType()->isIntegralOrEnumerationType())
+        A.Value = Eval.evalInt(Call->getArg(I));
+      L.Args.push_back(std::move(A));
+    }
+    return L;
+  }
+
+  ASTContext &Ctx;
+  std::unique_ptr<MangleContext> Mangler;
+  std::vector<KernelInfo> Kernels;
+  std::vector<unsigned> Order;
+  llvm::DenseMap<const FunctionDecl *, unsigned> Index;
+  std::vector<const FunctionDecl *> Callers;
+};
+
+} // namespace
+
+std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {
+  Finder F(Ctx);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return F.take();
+}
+
+} // namespace cal

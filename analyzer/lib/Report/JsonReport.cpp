@@ -1,0 +1,169 @@
+//===- JsonReport.cpp - The prediction file (docs/prediction-schema.md) ---===//
+#include "cal/Report/AnalysisReport.h"
+#include "cal/Report/DiscoveryReport.h"
+
+using namespace llvm;
+
+namespace cal {
+
+Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
+  bool Modelled = A.Space == AddrSpace::Global || A.Space == AddrSpace::Shared;
+  if (!Modelled)
+    return {"unknown", std::string(addrSpaceName(A.Space)) +
+                           " memory is not modelled"};
+  if (A.UnknownRequests == A.Requests)
+    return {"unknown", A.UnknownReason};
+  std::vector<std::string> Why;
+  if (A.UnknownRequests)
+    Why.push_back(std::to_string(A.UnknownRequests) + " of " +
+                  std::to_string(A.Requests) +
+                  " requests have unknown addresses (" + A.UnknownReason +
+                  ")");
+  // The figure differs between parameter samples: report the range with
+  // the values that produced each end.
+  if (A.PerSample.size() > 1) {
+    double Lo = A.PerSample.begin()->second.mean(), Hi = Lo;
+    for (auto &[S, St] : A.PerSample) {
+      Lo = std::min(Lo, St.mean());
+      Hi = std::max(Hi, St.mean());
+    }
+    if (Hi - Lo > 1e-9) {
+      std::string D = "depends on unknown parameters:";
+      for (auto &[S, St] : A.PerSample)
+        D += " " + std::to_string(St.mean()).substr(0, 6) + " when " +
+             (S < K.SampleDescriptions.size() ? K.SampleDescriptions[S] : "");
+      Why.push_back(D);
+    }
+  }
+  if (A.InCappedLoop)
+    Why.push_back("inside a loop evaluated for its first " +
+                  std::to_string(LoopIterationCap) + " iterations only");
+  if (A.UnderUnknownBranch)
+    Why.push_back("executes under a condition the analyzer cannot evaluate");
+  if (Why.empty())
+    return {"exact", ""};
+  return {"range", join(Why, "; ")};
+}
+
+static json::Value statJSON(const Stat &S) {
+  if (S.empty())
+    return nullptr;
+  return json::Object{{"min", S.Min}, {"max", S.Max}, {"mean", S.mean()}};
+}
+
+static json::Value meanOrNull(const Stat &S) {
+  return S.empty() ? json::Value(nullptr) : json::Value(S.mean());
+}
+
+static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
+                            const char *Field) {
+  // Execution-weighted: sum of per-request figures over all requests
+  // divided by requests, as the hardware's per-kernel ratio is.
+  double Requests = 0, Sum = 0;
+  for (const AccessSummary &A : K.Accesses) {
+    if (A.Space != Sp || (A.Kind == AccessKind::Load) != Load)
+      continue;
+    const Stat &S = Sp == AddrSpace::Global ? A.Sectors : A.Wavefronts;
+    Requests += A.Requests;
+    Sum += S.Sum;
+  }
+  uint64_t Known = 0;
+  for (const AccessSummary &A : K.Accesses)
+    if (A.Space == Sp && (A.Kind == AccessKind::Load) == Load)
+      Known += (Sp == AddrSpace::Global ? A.Sectors : A.Wavefronts).N;
+  json::Object O{{"requests_per_warp",
+                  K.WarpsEvaluated ? Requests / K.WarpsEvaluated : 0.0}};
+  O[Field] = Known ? json::Value(Sum / Known) : json::Value(nullptr);
+  O["complete"] = Known == uint64_t(Requests);
+  return O;
+}
+
+json::Array resultToJSON(const AnalysisResult &R) {
+  json::Array Out;
+  for (const KernelResult &K : R.Kernels) {
+    json::Array Accesses, Branches, Blocks;
+    for (const AccessSummary &A : K.Accesses) {
+      Confidence C = accessConfidence(A, K);
+      bool G = A.Space == AddrSpace::Global, S = A.Space == AddrSpace::Shared;
+      json::Object O{
+          {"file", A.Pos.File},
+          {"line", A.Pos.Line},
+          {"column", A.Pos.Column},
+          {"space", addrSpaceName(A.Space)},
+          {"kind", accessKindName(A.Kind)},
+          {"bytes_per_lane", A.BytesPerLane},
+          {"executions_per_warp",
+           K.WarpsEvaluated ? double(A.Requests) / K.WarpsEvaluated : 0.0},
+          {"active_lanes", A.ActiveLanes.mean()},
+          {"sectors_per_request", G ? statJSON(A.Sectors) : nullptr},
+          {"ideal_sectors_per_request",
+           G ? meanOrNull(A.IdealSectors) : nullptr},
+          {"lines_per_request", G ? statJSON(A.Lines) : nullptr},
+          {"wavefronts_per_request", S ? statJSON(A.Wavefronts) : nullptr},
+          {"ideal_wavefronts_per_request",
+           S ? meanOrNull(A.IdealWavefronts) : nullptr},
+          {"confidence", C.Level},
+          {"reason", C.Reason},
+          {"index", A.IndexText}};
+      Accesses.push_back(std::move(O));
+    }
+    for (const BranchSummary &B : K.Branches) {
+      BranchClass Cl = B.Stats.classify();
+      Branches.push_back(json::Object{
+          {"file", B.Pos.File},
+          {"line", B.Pos.Line},
+          {"column", B.Pos.Column},
+          {"kind", B.Kind},
+          {"classification", branchClassName(Cl)},
+          {"divergent_warp_fraction", B.Stats.divergentWarpFraction()},
+          {"lane_split", B.Stats.laneSplit()},
+          {"likely_predicated", B.LikelyPredicated},
+          {"reason", Cl == BranchClass::Unknown ||
+                             B.Stats.numUnknowns() ? B.Reason : ""}});
+    }
+    for (const Dim3 &B : K.EvaluatedBlocks)
+      Blocks.push_back(dim3ToJSON(B));
+    json::Object Args;
+    for (auto &[N, V] : K.Launch.Arguments)
+      Args[N] = V;
+    json::Object Launch{{"grid", dim3ToJSON(K.Launch.Grid)},
+                        {"block", dim3ToJSON(K.Launch.Block)},
+                        {"dynamic_shared_bytes", K.Launch.DynamicSharedBytes},
+                        {"source", K.Launch.Source},
+                        {"arguments", std::move(Args)}};
+    if (!K.Launch.Site.empty())
+      Launch["site"] = K.Launch.Site;
+    json::Array Assumptions, Unsupported;
+    for (const std::string &S : K.Assumptions)
+      Assumptions.push_back(S);
+    for (const std::string &S : K.Unsupported)
+      Unsupported.push_back(S);
+    json::Object Summary{
+        {"global_load",
+         summary(K, AddrSpace::Global, true, "sectors_per_request")},
+        {"global_store",
+         summary(K, AddrSpace::Global, false, "sectors_per_request")},
+        {"shared_load",
+         summary(K, AddrSpace::Shared, true, "wavefronts_per_request")},
+        {"shared_store",
+         summary(K, AddrSpace::Shared, false, "wavefronts_per_request")}};
+    Out.push_back(json::Object{
+        {"name", K.Name},
+        {"mangled_name", K.MangledName},
+        {"file", K.Pos.File},
+        {"line", K.Pos.Line},
+        {"column", K.Pos.Column},
+        {"launch", std::move(Launch)},
+        {"assumptions", std::move(Assumptions)},
+        {"unsupported", std::move(Unsupported)},
+        {"evaluated", json::Object{{"blocks", std::move(Blocks)},
+                                   {"warps_per_block", K.WarpsPerBlock},
+                                   {"samples", K.NumSamples}}},
+        {"accesses", std::move(Accesses)},
+        {"branches", std::move(Branches)},
+        {"summary", std::move(Summary)}});
+  }
+  return Out;
+}
+
+} // namespace cal

@@ -1,0 +1,76 @@
+//===- TextReport.cpp - Findings as clang diagnostics; the event dump -----===//
+#include "cal/Checks/Finding.h"
+#include "cal/Report/AnalysisReport.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+
+using namespace llvm;
+
+namespace cal {
+
+unsigned emitFindings(const AnalysisResult &R, clang::ASTContext &Ctx,
+                      clang::DiagnosticsEngine &Diags) {
+  unsigned Warn = Diags.getCustomDiagID(clang::DiagnosticsEngine::Warning,
+                                        "%0 [%1]");
+  unsigned Rem = Diags.getCustomDiagID(clang::DiagnosticsEngine::Remark,
+                                       "%0 [%1]");
+  unsigned Note =
+      Diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
+  unsigned N = 0;
+  for (const KernelResult &K : R.Kernels)
+    for (const Finding &F : runChecks(K, R.Target)) {
+      bool IsWarn = F.Severity == Finding::Warning;
+      Diags.Report(F.Range.getBegin(), IsWarn ? Warn : Rem)
+          << F.Message << F.CheckId << F.Range;
+      for (const std::string &Nt : F.Notes)
+        Diags.Report(F.Range.getBegin(), Note) << Nt;
+      N += IsWarn;
+    }
+  return N;
+}
+
+unsigned countFindings(const AnalysisResult &R) {
+  unsigned N = 0;
+  for (const KernelResult &K : R.Kernels)
+    for (const Finding &F : runChecks(K, R.Target))
+      N += F.Severity == Finding::Warning;
+  return N;
+}
+
+void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
+  for (const KernelResult &K : R.Kernels) {
+    OS << "kernel " << K.Name << " launch " << K.Launch.Source << " grid ("
+       << K.Launch.Grid[0] << "," << K.Launch.Grid[1] << ","
+       << K.Launch.Grid[2] << ") block (" << K.Launch.Block[0] << ","
+       << K.Launch.Block[1] << "," << K.Launch.Block[2] << ")\n";
+    for (const std::string &A : K.Assumptions)
+      OS << "  assume " << A << "\n";
+    for (const std::string &L : K.EventDump)
+      OS << "  " << L << "\n";
+    for (const AccessSummary &A : K.Accesses) {
+      Confidence C = accessConfidence(A, K);
+      OS << "  summary access " << A.Pos.Line << ":" << A.Pos.Column << " "
+         << addrSpaceName(A.Space) << " " << accessKindName(A.Kind) << " "
+         << A.BytesPerLane << "B requests=" << A.Requests;
+      if (!A.Sectors.empty())
+        OS << " sectors=" << A.Sectors.mean() << " ideal="
+           << A.IdealSectors.mean();
+      if (!A.Wavefronts.empty())
+        OS << " wavefronts=" << A.Wavefronts.mean() << " ideal="
+           << A.IdealWavefronts.mean();
+      OS << " confidence=" << C.Level;
+      if (!A.IndexText.empty())
+        OS << " index=" << A.IndexText;
+      OS << "\n";
+    }
+    for (const BranchSummary &B : K.Branches)
+      OS << "  summary branch " << B.Pos.Line << ":" << B.Pos.Column << " "
+         << B.Kind << " " << branchClassName(B.Stats.classify())
+         << " divergent-warps=" << B.Stats.divergentWarpFraction()
+         << " split=" << B.Stats.laneSplit()
+         << (B.LikelyPredicated ? " likely-predicated" : "") << "\n";
+  }
+}
+
+} // namespace cal

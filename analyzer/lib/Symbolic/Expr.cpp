@@ -1,0 +1,781 @@
+//===- Expr.cpp - Uniqued symbolic integer expressions --------------------===//
+//
+// The factory folds and canonicalises every node before uniquing it, so that
+// structurally equal expressions are one pointer. Canonical forms:
+//  - Add: `base + C` with the constant on the right; non-constant operands
+//    ordered compound terms first, then atoms (so `32*blockIdx.x +
+//    threadIdx.x`). Constants of both sides are collected into one.
+//  - Mul: `C*base` with the constant on the left; non-constant operands
+//    ordered atoms first, then compound terms (so `n*(a + b)`).
+//  - Sub by a constant is an Add of the negated constant; `0 - x` is `-x`.
+//  - c*(x + d) is distributed to c*x + c*d, so offsets stay outermost.
+//  - Other commutative operators (not && and ||, which short-circuit):
+//    constant on the right, the rest in structural order.
+// Non-constant operands follow a structural order (kind; atoms by params,
+// inductions, blockIdx, blockDim, gridDim, threadIdx, then component and
+// name; compound terms by operator, then operands), so a + b and b + a are
+// one node and the printed form does not depend on construction order.
+//
+// All arithmetic is done on uint64_t and reduced by IntType::normalize, which
+// is C++'s modular arithmetic for unsigned types and the wrap-around we model
+// for signed ones; every rewrite below is an identity modulo 2^Bits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cal/Symbolic/Expr.h"
+#include "llvm/Support/ErrorHandling.h"
+#include <cstring>
+#include <functional>
+#include <utility>
+
+using namespace cal;
+
+int64_t IntType::normalize(int64_t V) const {
+  assert(Bits >= 1 && Bits <= 64 && "IntType width out of range");
+  if (Bits == 64)
+    return V;
+  uint64_t Mask = (uint64_t(1) << Bits) - 1;
+  uint64_t U = uint64_t(V) & Mask;
+  if (Signed && (U >> (Bits - 1)) & 1)
+    U |= ~Mask;
+  return int64_t(U);
+}
+
+//===----------------------------------------------------------------------===//
+// Value semantics shared by folding and evaluation
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+enum class FoldStatus { Ok, DivByZero, ShiftRange };
+
+bool isBool(IntType T) { return T == IntType::boolean(); }
+
+// C++ conversion: to bool is `!= 0`; otherwise modular truncation/extension.
+int64_t castValue(int64_t V, IntType To) {
+  return isBool(To) ? V != 0 : To.normalize(V);
+}
+
+bool isCommutative(BinaryOp Op) {
+  switch (Op) {
+  case BinaryOp::Add:
+  case BinaryOp::Mul:
+  case BinaryOp::And:
+  case BinaryOp::Or:
+  case BinaryOp::Xor:
+  case BinaryOp::EQ:
+  case BinaryOp::NE:
+  case BinaryOp::Min:
+  case BinaryOp::Max:
+    return true;
+  default: // LAnd/LOr are kept in source order: evaluation short-circuits.
+    return false;
+  }
+}
+
+bool isComparison(BinaryOp Op) {
+  return Op >= BinaryOp::LT && Op <= BinaryOp::LOr;
+}
+
+/// Applies \p Op to operands \p L (of type \p OT) and \p R (of type \p RT),
+/// giving a value of the result type \p T. No undefined behaviour on the host.
+FoldStatus foldBinary(BinaryOp Op, IntType T, IntType OT, IntType RT, int64_t L,
+                      int64_t R, int64_t &Out) {
+  uint64_t UL = uint64_t(L), UR = uint64_t(R), U = 0;
+  // Operands are normalized, so unsigned values (a u64 above INT64_MAX
+  // included) compare correctly as uint64_t and signed ones as int64_t.
+  auto Less = [&](int64_t A, int64_t B) {
+    return OT.Signed ? A < B : uint64_t(A) < uint64_t(B);
+  };
+  switch (Op) {
+  case BinaryOp::Add:
+    U = UL + UR;
+    break;
+  case BinaryOp::Sub:
+    U = UL - UR;
+    break;
+  case BinaryOp::Mul:
+    U = UL * UR;
+    break;
+  case BinaryOp::Div:
+  case BinaryOp::Rem: {
+    if (R == 0)
+      return FoldStatus::DivByZero;
+    bool IsDiv = Op == BinaryOp::Div;
+    if (!T.Signed)
+      U = IsDiv ? UL / UR : UL % UR;
+    else if (R == -1) // MIN / -1 overflows; the wrapped quotient is -L.
+      U = IsDiv ? 0 - UL : 0;
+    else // int64_t division truncates toward zero, as C++ requires.
+      U = uint64_t(IsDiv ? L / R : L % R);
+    break;
+  }
+  case BinaryOp::Shl:
+  case BinaryOp::Shr:
+    if ((RT.Signed && R < 0) || UR >= T.Bits)
+      return FoldStatus::ShiftRange;
+    if (Op == BinaryOp::Shl)
+      U = UL << UR;
+    else // L is sign-extended when signed, so this shift is arithmetic
+      U = T.Signed ? uint64_t(L >> UR) : UL >> UR;
+    break;
+  case BinaryOp::And:
+    U = UL & UR;
+    break;
+  case BinaryOp::Or:
+    U = UL | UR;
+    break;
+  case BinaryOp::Xor:
+    U = UL ^ UR;
+    break;
+  case BinaryOp::LT:
+    U = Less(L, R);
+    break;
+  case BinaryOp::LE:
+    U = !Less(R, L);
+    break;
+  case BinaryOp::GT:
+    U = Less(R, L);
+    break;
+  case BinaryOp::GE:
+    U = !Less(L, R);
+    break;
+  case BinaryOp::EQ:
+    U = L == R;
+    break;
+  case BinaryOp::NE:
+    U = L != R;
+    break;
+  case BinaryOp::LAnd:
+    U = L != 0 && R != 0;
+    break;
+  case BinaryOp::LOr:
+    U = L != 0 || R != 0;
+    break;
+  case BinaryOp::Min:
+    U = uint64_t(Less(R, L) ? R : L);
+    break;
+  case BinaryOp::Max:
+    U = uint64_t(Less(L, R) ? R : L);
+    break;
+  }
+  Out = T.normalize(int64_t(U));
+  return FoldStatus::Ok;
+}
+
+int64_t foldUnary(UnaryOp Op, IntType T, int64_t V) {
+  switch (Op) {
+  case UnaryOp::Neg:
+    return T.normalize(int64_t(0 - uint64_t(V)));
+  case UnaryOp::BitNot:
+    return T.normalize(int64_t(~uint64_t(V)));
+  case UnaryOp::LNot:
+    return V == 0;
+  }
+  llvm_unreachable("unknown unary operator");
+}
+
+const char *whyOf(FoldStatus S) {
+  return S == FoldStatus::DivByZero ? "division by zero" : "shift out of range";
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Expr
+//===----------------------------------------------------------------------===//
+
+int64_t Expr::getConstValue() const {
+  assert(isConst() && "not a constant");
+  return Value;
+}
+
+AtomKind Expr::getAtomKind() const {
+  assert(Kind == ExprKind::Atom && "not an atom");
+  return AtomKind(Sub);
+}
+
+unsigned Expr::getComponent() const {
+  assert(Kind == ExprKind::Atom && "not an atom");
+  return Component;
+}
+
+llvm::StringRef Expr::getName() const {
+  assert(Kind == ExprKind::Atom && "not an atom");
+  return Name;
+}
+
+UnaryOp Expr::getUnaryOp() const {
+  assert(Kind == ExprKind::Unary && "not a unary expression");
+  return UnaryOp(Sub);
+}
+
+BinaryOp Expr::getBinaryOp() const {
+  assert(Kind == ExprKind::Binary && "not a binary expression");
+  return BinaryOp(Sub);
+}
+
+void Expr::Profile(llvm::FoldingSetNodeID &ID) const {
+  ID.AddInteger(unsigned(Kind));
+  ID.AddInteger(Type.Bits);
+  ID.AddBoolean(Type.Signed);
+  ID.AddInteger(Sub);
+  ID.AddInteger(Component);
+  ID.AddInteger(Value); // an opaque atom's serial number: never shared
+  ID.AddString(Name);
+  for (unsigned I = 0; I != NumOps; ++I)
+    ID.AddPointer(Ops[I]);
+}
+
+//===----------------------------------------------------------------------===//
+// Canonicalisation
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool isBuiltin(AtomKind K) {
+  return K == AtomKind::ThreadIdx || K == AtomKind::BlockIdx ||
+         K == AtomKind::BlockDim || K == AtomKind::GridDim;
+}
+
+// Canonical order of atoms: `n*blockIdx.x`, `blockIdx.x*blockDim.x`.
+unsigned atomRank(AtomKind K) {
+  static const unsigned Rank[] = {
+      /*ThreadIdx*/ 5, /*BlockIdx*/ 2,
+      /*BlockDim*/ 3,  /*GridDim*/ 4,
+      /*Param*/ 0,     /*Induction*/ 1,
+      /*Opaque*/ 6};
+  return Rank[unsigned(K)];
+}
+
+unsigned kindRank(ExprKind K) {
+  static const unsigned Rank[] = {
+      /*Const*/ 0,  /*Atom*/ 1,   /*Unary*/ 2,
+      /*Binary*/ 4, /*Select*/ 5, /*Cast*/ 3};
+  return Rank[unsigned(K)];
+}
+
+template <typename T> int cmp(T A, T B) { return A < B ? -1 : B < A ? 1 : 0; }
+
+/// Structural order, independent of creation order so that printing is
+/// stable. Addresses only separate opaque atoms of equal reason and type,
+/// which print alike, so the printed form does not depend on them.
+int compareExpr(const Expr *A, const Expr *B) {
+  if (A == B)
+    return 0;
+  if (int C = cmp(kindRank(A->getKind()), kindRank(B->getKind())))
+    return C;
+  if (int C = cmp(A->getType().Bits, B->getType().Bits))
+    return C;
+  if (int C = cmp(A->getType().Signed, B->getType().Signed))
+    return C;
+  switch (A->getKind()) {
+  case ExprKind::Const:
+    return cmp(A->getConstValue(), B->getConstValue());
+  case ExprKind::Atom:
+    if (int C = cmp(atomRank(A->getAtomKind()), atomRank(B->getAtomKind())))
+      return C;
+    if (int C = cmp(A->getComponent(), B->getComponent()))
+      return C;
+    if (int C = A->getName().compare(B->getName()))
+      return C;
+    return cmp(std::less<const Expr *>()(B, A),
+               std::less<const Expr *>()(A, B));
+  case ExprKind::Unary:
+    if (int C = cmp(A->getUnaryOp(), B->getUnaryOp()))
+      return C;
+    break;
+  case ExprKind::Binary:
+    if (int C = cmp(A->getBinaryOp(), B->getBinaryOp()))
+      return C;
+    break;
+  case ExprKind::Select:
+  case ExprKind::Cast:
+    break;
+  }
+  for (unsigned I = 0; I != A->getNumOperands(); ++I)
+    if (int C = compareExpr(A->getOperand(I), B->getOperand(I)))
+      return C;
+  return 0;
+}
+
+bool isConstVal(const Expr *E, int64_t V) {
+  return E->isConst() && E->getConstValue() == V;
+}
+
+bool isAllOnes(const Expr *E) {
+  return E->isConst() && E->getConstValue() == E->getType().normalize(-1);
+}
+
+/// The rewrite rules. Uses only ExprContext's public interface; a simplify*
+/// function either returns the finished expression or returns null after
+/// putting the operands in canonical form for the caller to unique as is.
+class Simplifier {
+public:
+  explicit Simplifier(ExprContext &Ctx) : Ctx(Ctx) {}
+
+  const Expr *simplifyBinary(BinaryOp Op, const Expr *&L, const Expr *&R);
+  const Expr *simplifyUnary(UnaryOp Op, const Expr *E);
+  const Expr *simplifySelect(const Expr *C, const Expr *T, const Expr *F);
+  const Expr *simplifyCast(const Expr *E, IntType To);
+
+private:
+  const Expr *cst(int64_t V, IntType T) { return Ctx.getConst(V, T); }
+  const Expr *toBool(const Expr *E) {
+    if (isBool(E->getType()))
+      return E;
+    return Ctx.getBinary(BinaryOp::NE, E, cst(0, E->getType()));
+  }
+  /// Splits \p E into Base + C; Base is null for a constant.
+  static std::pair<const Expr *, int64_t> splitAdd(const Expr *E) {
+    if (E->isConst())
+      return {nullptr, E->getConstValue()};
+    if (E->getKind() == ExprKind::Binary && E->getBinaryOp() == BinaryOp::Add &&
+        E->getOperand(1)->isConst())
+      return {E->getOperand(0), E->getOperand(1)->getConstValue()};
+    return {E, 0};
+  }
+  /// Splits \p E into C * Base; Base is null for a constant.
+  static std::pair<const Expr *, int64_t> splitMul(const Expr *E) {
+    if (E->isConst())
+      return {nullptr, E->getConstValue()};
+    if (E->getKind() == ExprKind::Binary && E->getBinaryOp() == BinaryOp::Mul &&
+        E->getOperand(0)->isConst())
+      return {E->getOperand(1), E->getOperand(0)->getConstValue()};
+    return {E, 1};
+  }
+  bool before(const Expr *A, const Expr *B) { return compareExpr(A, B) < 0; }
+  const Expr *simplifyAdd(const Expr *&L, const Expr *&R);
+  const Expr *simplifySub(const Expr *&L, const Expr *&R);
+  const Expr *simplifyMul(const Expr *&L, const Expr *&R);
+
+  ExprContext &Ctx;
+};
+
+const Expr *Simplifier::simplifyAdd(const Expr *&L, const Expr *&R) {
+  IntType T = L->getType();
+  auto [LB, LC] = splitAdd(L);
+  auto [RB, RC] = splitAdd(R);
+  // (a + c1) + (b + c2) == (a + b) + (c1 + c2) modulo 2^Bits.
+  int64_t C = T.normalize(int64_t(uint64_t(LC) + uint64_t(RC)));
+  const Expr *Base = LB ? LB : RB;
+  if (LB && RB) {
+    if (LB == RB && LC == 0 && RC == 0)
+      return Ctx.getBinary(BinaryOp::Mul, cst(2, T), LB); // x + x == 2*x
+    if (LC == 0 && RC == 0) {
+      // Compound terms first, atoms last: `32*blockIdx.x + threadIdx.x`.
+      bool LAtom = LB->getKind() == ExprKind::Atom;
+      bool RAtom = RB->getKind() == ExprKind::Atom;
+      if (LAtom != RAtom ? LAtom : before(RB, LB))
+        std::swap(L, R);
+      return nullptr;
+    }
+    auto [BB, BC] = splitAdd(Ctx.getBinary(BinaryOp::Add, LB, RB));
+    Base = BB;
+    C = T.normalize(int64_t(uint64_t(C) + uint64_t(BC)));
+  }
+  if (!Base)
+    return cst(C, T);
+  if (C == 0)
+    return Base;
+  L = Base;
+  R = cst(C, T);
+  return nullptr;
+}
+
+const Expr *Simplifier::simplifySub(const Expr *&L, const Expr *&R) {
+  IntType T = L->getType();
+  if (L == R)
+    return cst(0, T);
+  auto [LB, LC] = splitAdd(L);
+  auto [RB, RC] = splitAdd(R);
+  // x - c == x + (-c) modulo 2^Bits; Add then folds and orders.
+  if (!RB)
+    return Ctx.getBinary(BinaryOp::Add, L, cst(int64_t(0 - uint64_t(RC)), T));
+  // (a + c1) - (b + c2) == (a - b) + (c1 - c2) modulo 2^Bits.
+  int64_t C = T.normalize(int64_t(uint64_t(LC) - uint64_t(RC)));
+  if (!LB) {
+    if (C == 0)
+      return Ctx.getUnary(UnaryOp::Neg, RB);
+    L = cst(C, T);
+    R = RB;
+    return nullptr;
+  }
+  if (LB == RB)
+    return cst(C, T);
+  if (LC == 0 && RC == 0)
+    return nullptr;
+  return Ctx.getBinary(BinaryOp::Add, Ctx.getBinary(BinaryOp::Sub, LB, RB),
+                       cst(C, T));
+}
+
+const Expr *Simplifier::simplifyMul(const Expr *&L, const Expr *&R) {
+  IntType T = L->getType();
+  auto [LB, LC] = splitMul(L);
+  auto [RB, RC] = splitMul(R);
+  // (c1*a) * (c2*b) == (c1*c2) * (a*b) modulo 2^Bits.
+  int64_t C = T.normalize(int64_t(uint64_t(LC) * uint64_t(RC)));
+  const Expr *Base = LB ? LB : RB;
+  if (LB && RB) {
+    if (LC == 1 && RC == 1) {
+      // Atoms first, compound terms last: `n*(a + b)`.
+      if (before(RB, LB))
+        std::swap(L, R);
+      return nullptr;
+    }
+    auto [BB, BC] = splitMul(Ctx.getBinary(BinaryOp::Mul, LB, RB));
+    Base = BB;
+    C = T.normalize(int64_t(uint64_t(C) * uint64_t(BC)));
+  }
+  if (!Base || C == 0) // x*0 == 0 whatever x is, opaque included
+    return cst(Base ? 0 : C, T);
+  if (C == 1)
+    return Base;
+  // c*(x + d) == c*x + c*d modulo 2^Bits, so offsets stay outermost.
+  if (auto [AB, AC] = splitAdd(Base); AB && AC != 0)
+    return Ctx.getBinary(BinaryOp::Add,
+                         Ctx.getBinary(BinaryOp::Mul, cst(C, T), AB),
+                         cst(int64_t(uint64_t(C) * uint64_t(AC)), T));
+  L = cst(C, T);
+  R = Base;
+  return nullptr;
+}
+
+const Expr *Simplifier::simplifyBinary(BinaryOp Op, const Expr *&L,
+                                       const Expr *&R) {
+  IntType OT = L->getType();
+  IntType T = isComparison(Op) ? IntType::boolean() : OT;
+  if (L->isConst() && R->isConst()) {
+    int64_t V;
+    if (foldBinary(Op, T, OT, R->getType(), L->getConstValue(),
+                   R->getConstValue(), V) == FoldStatus::Ok)
+      return cst(V, T);
+    return nullptr; // undefined: kept, so that evaluation reports it
+  }
+  switch (Op) {
+  case BinaryOp::Add:
+    return simplifyAdd(L, R);
+  case BinaryOp::Sub:
+    return simplifySub(L, R);
+  case BinaryOp::Mul:
+    return simplifyMul(L, R);
+  default:
+    break;
+  }
+  // Remaining commutative operators keep their constant on the right.
+  if (isCommutative(Op) && (L->isConst() || (!R->isConst() && before(R, L))))
+    std::swap(L, R);
+  switch (Op) {
+  case BinaryOp::Div:
+    return isConstVal(R, 1) ? L : nullptr;
+  case BinaryOp::Rem:
+    return isConstVal(R, 1) ? cst(0, T) : nullptr;
+  case BinaryOp::Shl:
+  case BinaryOp::Shr:
+    return isConstVal(R, 0) ? L : nullptr;
+  case BinaryOp::And:
+    if (isConstVal(R, 0))
+      return R;
+    return isAllOnes(R) || L == R ? L : nullptr;
+  case BinaryOp::Or:
+    if (isAllOnes(R))
+      return R;
+    return isConstVal(R, 0) || L == R ? L : nullptr;
+  case BinaryOp::Xor:
+    if (L == R)
+      return cst(0, T);
+    return isConstVal(R, 0) ? L : nullptr;
+  case BinaryOp::EQ:
+  case BinaryOp::LE:
+  case BinaryOp::GE:
+    return L == R ? Ctx.getBool(true) : nullptr;
+  case BinaryOp::NE:
+  case BinaryOp::LT:
+  case BinaryOp::GT:
+    return L == R ? Ctx.getBool(false) : nullptr;
+  case BinaryOp::LAnd:
+    // Only a constant left side decides, as C++'s short circuit does.
+    if (L->isConst())
+      return L->getConstValue() ? toBool(R) : Ctx.getBool(false);
+    return isConstVal(R, 1) || L == R ? toBool(L) : nullptr;
+  case BinaryOp::LOr:
+    if (L->isConst())
+      return L->getConstValue() ? Ctx.getBool(true) : toBool(R);
+    return isConstVal(R, 0) || L == R ? toBool(L) : nullptr;
+  case BinaryOp::Min:
+  case BinaryOp::Max:
+    return L == R ? L : nullptr;
+  default:
+    llvm_unreachable("handled above");
+  }
+}
+
+const Expr *Simplifier::simplifyUnary(UnaryOp Op, const Expr *E) {
+  if (E->isConst())
+    return cst(foldUnary(Op, E->getType(), E->getConstValue()),
+               Op == UnaryOp::LNot ? IntType::boolean() : E->getType());
+  ExprKind K = E->getKind();
+  if (K == ExprKind::Unary && E->getUnaryOp() == Op) {
+    if (Op == UnaryOp::LNot) // !!x == (x != 0)
+      return toBool(E->getOperand(0));
+    return E->getOperand(0); // -(-x) == x and ~~x == x modulo 2^Bits
+  }
+  if (K != ExprKind::Binary)
+    return nullptr;
+  BinaryOp B = E->getBinaryOp();
+  const Expr *L = E->getOperand(0), *R = E->getOperand(1);
+  // -(c*x) == (-c)*x modulo 2^Bits.
+  if (Op == UnaryOp::Neg && B == BinaryOp::Mul && L->isConst())
+    return Ctx.getBinary(
+        B, cst(int64_t(0 - uint64_t(L->getConstValue())), L->getType()), R);
+  // Integers are totally ordered, so a negated comparison is its complement.
+  if (Op == UnaryOp::LNot && B >= BinaryOp::LT && B <= BinaryOp::NE) {
+    static const BinaryOp Inverse[] = {BinaryOp::GE, BinaryOp::GT,
+                                       BinaryOp::LE, BinaryOp::LT,
+                                       BinaryOp::NE, BinaryOp::EQ};
+    return Ctx.getBinary(Inverse[unsigned(B) - unsigned(BinaryOp::LT)], L, R);
+  }
+  return nullptr;
+}
+
+const Expr *Simplifier::simplifySelect(const Expr *C, const Expr *T,
+                                       const Expr *F) {
+  if (C->isConst())
+    return C->getConstValue() ? T : F;
+  return T == F ? T : nullptr;
+}
+
+const Expr *Simplifier::simplifyCast(const Expr *E, IntType To) {
+  IntType From = E->getType();
+  if (From == To)
+    return E;
+  if (isBool(To)) // C++ converts to bool by comparing with zero
+    return toBool(E);
+  if (E->isConst())
+    return cst(castValue(E->getConstValue(), To), To);
+  if (E->getKind() != ExprKind::Cast)
+    return nullptr;
+  const Expr *X = E->getOperand(0);
+  IntType XT = X->getType();
+  // Cast(X, From) keeps X's low From.Bits bits (extension copies X's own
+  // extension bits), and a narrower result reads only those bits.
+  if (To.Bits <= From.Bits)
+    return Ctx.getCast(X, To);
+  // Widening by X's signedness then by From's is one widening by X's, when
+  // From's top bit is X's extension bit and From extends by it.
+  if (From.Bits > XT.Bits && (From.Signed || !XT.Signed))
+    return Ctx.getCast(X, To);
+  return nullptr;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// ExprContext
+//===----------------------------------------------------------------------===//
+
+ExprContext::ExprContext() = default;
+ExprContext::~ExprContext() = default;
+
+const Expr *ExprContext::unique(Expr &&Proto) {
+  llvm::FoldingSetNodeID ID;
+  Proto.Profile(ID);
+  void *InsertPos = nullptr;
+  if (Expr *Found = Set.FindNodeOrInsertPos(ID, InsertPos))
+    return Found;
+  Expr *E = new (Alloc.Allocate<Expr>()) Expr(std::move(Proto));
+  if (!E->Name.empty()) {
+    // Null-terminated, so that an opaque reason can serve as EvalResult::Why.
+    char *Buf = Alloc.Allocate<char>(E->Name.size() + 1);
+    std::memcpy(Buf, E->Name.data(), E->Name.size());
+    Buf[E->Name.size()] = '\0';
+    E->Name = llvm::StringRef(Buf, E->Name.size());
+  }
+  if (E->Kind == ExprKind::Atom) {
+    E->HasOpaque = AtomKind(E->Sub) == AtomKind::Opaque;
+    E->HasTid = AtomKind(E->Sub) == AtomKind::ThreadIdx;
+  }
+  for (unsigned I = 0; I != E->NumOps; ++I) {
+    E->HasOpaque |= E->Ops[I]->HasOpaque;
+    E->HasTid |= E->Ops[I]->HasTid;
+  }
+  E->Id = NextId++;
+  Set.InsertNode(E, InsertPos);
+  return E;
+}
+
+const Expr *ExprContext::getConst(int64_t V, IntType T) {
+  Expr Proto(ExprKind::Const, T);
+  Proto.Value = castValue(V, T);
+  return unique(std::move(Proto));
+}
+
+const Expr *ExprContext::getBuiltin(AtomKind K, unsigned Component) {
+  assert(isBuiltin(K) && Component < 3 && "not a built-in index atom");
+  Expr Proto(ExprKind::Atom, IntType::u32());
+  Proto.Sub = unsigned(K);
+  Proto.Component = Component;
+  return unique(std::move(Proto));
+}
+
+const Expr *ExprContext::getParam(llvm::StringRef Name, IntType T) {
+  Expr Proto(ExprKind::Atom, T);
+  Proto.Sub = unsigned(AtomKind::Param);
+  Proto.Name = Name;
+  return unique(std::move(Proto));
+}
+
+const Expr *ExprContext::getInduction(llvm::StringRef Name, IntType T) {
+  Expr Proto(ExprKind::Atom, T);
+  Proto.Sub = unsigned(AtomKind::Induction);
+  Proto.Name = Name;
+  return unique(std::move(Proto));
+}
+
+const Expr *ExprContext::getOpaque(llvm::StringRef Reason, IntType T) {
+  Expr Proto(ExprKind::Atom, T);
+  Proto.Sub = unsigned(AtomKind::Opaque);
+  Proto.Name = Reason;
+  Proto.Value = NextId; // the Id this node will get, so never shared
+  return unique(std::move(Proto));
+}
+
+const Expr *ExprContext::getBinary(BinaryOp Op, const Expr *L, const Expr *R) {
+  assert(L && R && "null operand");
+  assert((Op == BinaryOp::Shl || Op == BinaryOp::Shr ||
+          L->getType() == R->getType()) &&
+         "operands must be converted to one type first");
+  if (const Expr *E = Simplifier(*this).simplifyBinary(Op, L, R))
+    return E;
+  Expr Proto(ExprKind::Binary,
+             isComparison(Op) ? IntType::boolean() : L->getType());
+  Proto.Sub = unsigned(Op);
+  Proto.NumOps = 2;
+  Proto.Ops[0] = L;
+  Proto.Ops[1] = R;
+  return unique(std::move(Proto));
+}
+
+const Expr *ExprContext::getUnary(UnaryOp Op, const Expr *E) {
+  assert(E && "null operand");
+  if (const Expr *R = Simplifier(*this).simplifyUnary(Op, E))
+    return R;
+  Expr Proto(ExprKind::Unary,
+             Op == UnaryOp::LNot ? IntType::boolean() : E->getType());
+  Proto.Sub = unsigned(Op);
+  Proto.NumOps = 1;
+  Proto.Ops[0] = E;
+  return unique(std::move(Proto));
+}
+
+const Expr *ExprContext::getSelect(const Expr *C, const Expr *T,
+                                   const Expr *F) {
+  assert(C && T && F && "null operand");
+  assert(T->getType() == F->getType() && "select arms differ in type");
+  if (const Expr *R = Simplifier(*this).simplifySelect(C, T, F))
+    return R;
+  Expr Proto(ExprKind::Select, T->getType());
+  Proto.NumOps = 3;
+  Proto.Ops[0] = C;
+  Proto.Ops[1] = T;
+  Proto.Ops[2] = F;
+  return unique(std::move(Proto));
+}
+
+const Expr *ExprContext::getCast(const Expr *E, IntType To) {
+  assert(E && "null operand");
+  if (const Expr *R = Simplifier(*this).simplifyCast(E, To))
+    return R;
+  Expr Proto(ExprKind::Cast, To);
+  Proto.NumOps = 1;
+  Proto.Ops[0] = E;
+  return unique(std::move(Proto));
+}
+
+//===----------------------------------------------------------------------===//
+// Evaluation
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+EvalResult known(int64_t V) { return {true, V, nullptr, nullptr}; }
+EvalResult unknown(const Expr *Blocker, const char *Why) {
+  return {false, 0, Blocker, Why};
+}
+
+// Recursive and allocation-free: it runs for every lane of every event.
+EvalResult evalExpr(const Expr *E, const Bindings &B) {
+  switch (E->getKind()) {
+  case ExprKind::Const:
+    return known(E->getConstValue());
+  case ExprKind::Atom:
+    switch (E->getAtomKind()) {
+    case AtomKind::ThreadIdx:
+    case AtomKind::BlockIdx:
+    case AtomKind::BlockDim:
+    case AtomKind::GridDim: {
+      // Indexed by AtomKind: the built-in kinds come first, in this order.
+      const uint32_t *Dims[] = {B.ThreadIdx, B.BlockIdx, B.BlockDim, B.GridDim};
+      return known(Dims[unsigned(E->getAtomKind())][E->getComponent()]);
+    }
+    case AtomKind::Param:
+    case AtomKind::Induction: {
+      auto It = B.Atoms.find(E);
+      if (It == B.Atoms.end())
+        return unknown(E, "unbound");
+      return known(E->getType().normalize(It->second));
+    }
+    case AtomKind::Opaque:
+      return unknown(E, E->getName().data()); // null-terminated by unique()
+    }
+    llvm_unreachable("unknown atom kind");
+  case ExprKind::Unary: {
+    EvalResult V = evalExpr(E->getOperand(0), B);
+    if (!V.Known)
+      return V;
+    return known(
+        foldUnary(E->getUnaryOp(), E->getOperand(0)->getType(), V.Value));
+  }
+  case ExprKind::Binary: {
+    BinaryOp Op = E->getBinaryOp();
+    const Expr *LE = E->getOperand(0), *RE = E->getOperand(1);
+    EvalResult L = evalExpr(LE, B);
+    if (!L.Known)
+      return L;
+    // Short circuit: the right side of a decided && or || is not evaluated.
+    if (Op == BinaryOp::LAnd && L.Value == 0)
+      return known(0);
+    if (Op == BinaryOp::LOr && L.Value != 0)
+      return known(1);
+    EvalResult R = evalExpr(RE, B);
+    if (!R.Known)
+      return R;
+    int64_t V;
+    FoldStatus St = foldBinary(Op, E->getType(), LE->getType(), RE->getType(),
+                               L.Value, R.Value, V);
+    if (St != FoldStatus::Ok)
+      return unknown(E, whyOf(St)); // the blocker is the undefined operation
+    return known(V);
+  }
+  case ExprKind::Select: {
+    EvalResult C = evalExpr(E->getOperand(0), B);
+    if (!C.Known)
+      return C;
+    return evalExpr(E->getOperand(C.Value ? 1 : 2), B);
+  }
+  case ExprKind::Cast: {
+    EvalResult V = evalExpr(E->getOperand(0), B);
+    if (!V.Known)
+      return V;
+    return known(castValue(V.Value, E->getType()));
+  }
+  }
+  llvm_unreachable("unknown expression kind");
+}
+
+} // namespace
+
+EvalResult ExprContext::evaluate(const Expr *E, const Bindings &B) const {
+  assert(E && "null expression");
+  return evalExpr(E, B);
+}
