@@ -1,0 +1,83 @@
+//===- Measurements.h - Raw measurements of one suite run -------*- C++ -*-===//
+//
+// What the GPU run produces, before any comparison: per launch, its identity
+// (mangled name, grid, block), the timing, the range-profiler counters and
+// the per-line sums of the SASS counters. Saved as JSON so that comparisons
+// with predictions can be redone on a machine without a GPU.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_RUNTIME_MEASUREMENTS_H
+#define CAL_RUNTIME_MEASUREMENTS_H
+
+#include "cal/runtime/Error.h"
+#include "cal/runtime/Json.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cal {
+
+/// SASS counters summed over the instructions of one class on one line.
+/// Classes: "global_ld", "global_st", "global" (direction unknown, e.g.
+/// atomics), "shared_ld", "shared_st", "shared", "branch".
+struct ClassCounters {
+  unsigned Instructions = 0;      ///< distinct PCs
+  double Executed = 0;            ///< smsp__sass_inst_executed
+  double OpExecuted = 0;          ///< ..._op_{global,shared}_{ld,st}
+  double ThreadExecuted = 0;      ///< smsp__sass_thread_inst_executed
+  double Sectors = 0, SectorsIdeal = 0;
+  double Wavefronts = 0, WavefrontsIdeal = 0;
+  double DivergentTargets = 0;
+};
+
+struct LineMeasurement {
+  std::string File; ///< as in the line table; see normalizeSourcePath
+  unsigned Line = 0;
+  std::map<std::string, ClassCounters> Classes;
+};
+
+struct LaunchMeasurement {
+  std::string Label, Suite, SourceFile;
+  std::string Kernel, MangledName;
+  unsigned Grid[3] = {0, 0, 0}, Block[3] = {0, 0, 0};
+  unsigned DynamicSharedBytes = 0;
+  uint64_t BytesRead = 0, BytesWritten = 0;
+
+  unsigned TimedRuns = 0;
+  double MedianMs = 0, MinMs = 0, MaxMs = 0;
+
+  std::map<std::string, double> Metrics; ///< range-profiler values
+  std::vector<LineMeasurement> Lines;    ///< from the SASS Metrics API
+  std::vector<std::string> Notes;        ///< failures and warnings
+};
+
+struct DeviceMeasurement {
+  std::string Name, Chip;
+  int ComputeMajor = 0, ComputeMinor = 0, SmCount = 0;
+  int DriverVersion = 0, RuntimeVersion = 0, CuptiVersion = 0;
+  double MemoryClockKHz = 0, BusWidthBits = 0, L2Bytes = 0;
+  double PeakGBps = 0;
+  /// cudaMemcpy device-to-device of CopyBytes, bytes read + written / time.
+  uint64_t CopyBytes = 0;
+  double CopyMs = 0, CopyGBps = 0;
+};
+
+struct Measurements {
+  DeviceMeasurement Device;
+  std::string Command; ///< how the run was invoked
+  std::vector<std::string> SassMetrics;
+  std::vector<LaunchMeasurement> Launches;
+};
+
+json::Value toJson(const Measurements &M);
+Expected<Measurements> measurementsFromJson(const json::Value &V);
+
+/// Repository-relative form of a source path: the suffix starting at the
+/// last "kernels/" component, or the path unchanged.
+std::string normalizeSourcePath(const std::string &Path);
+
+} // namespace cal
+
+#endif // CAL_RUNTIME_MEASUREMENTS_H

@@ -1,0 +1,67 @@
+//===- Predictions.h - The analyzer's JSON predictions ----------*- C++ -*-===//
+//
+// A reader for docs/prediction-schema.md (version 1). Null numbers become
+// NaN: the analyzer's "unknown" stays unknown and is never compared.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_RUNTIME_PREDICTIONS_H
+#define CAL_RUNTIME_PREDICTIONS_H
+
+#include "cal/runtime/Error.h"
+#include "cal/runtime/Json.h"
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace cal {
+
+constexpr double Unknown = std::numeric_limits<double>::quiet_NaN();
+
+struct PredictedRange {
+  double Min = Unknown, Max = Unknown, Mean = Unknown;
+};
+
+struct PredictedAccess {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Space; ///< global | shared | local | constant
+  std::string Kind;  ///< load | store | atomic
+  double BytesPerLane = Unknown, ExecutionsPerWarp = Unknown;
+  double ActiveLanes = Unknown;
+  PredictedRange Sectors, Wavefronts;
+  std::string Confidence, Reason;
+};
+
+struct PredictedBranch {
+  std::string File;
+  unsigned Line = 0;
+  std::string Kind, Classification, Reason;
+  double DivergentWarpFraction = Unknown;
+  bool LikelyPredicated = false;
+};
+
+struct PredictedSummary {
+  double RequestsPerWarp = Unknown;
+  double PerRequest = Unknown; ///< sectors (global) or wavefronts (shared)
+};
+
+struct PredictedKernel {
+  std::string Name, MangledName, File, Site;
+  unsigned Line = 0;
+  unsigned Grid[3] = {0, 0, 0}, Block[3] = {0, 0, 0};
+  std::vector<PredictedAccess> Accesses;
+  std::vector<PredictedBranch> Branches;
+  PredictedSummary GlobalLoad, GlobalStore, SharedLoad, SharedStore;
+};
+
+struct Predictions {
+  std::string Tool, Arch;
+  std::vector<PredictedKernel> Kernels;
+};
+
+Expected<Predictions> predictionsFromJson(const json::Value &Root);
+
+} // namespace cal
+
+#endif // CAL_RUNTIME_PREDICTIONS_H

@@ -1,0 +1,135 @@
+//===- Profiler.h - CUPTI target side: launches, ranges, SASS ---*- C++ -*-===//
+//
+// The GPU half of the measurement library, one RAII class per CUPTI object:
+//  - LaunchObserver: the process's single CUPTI callback subscriber; keeps
+//    every cubin at module load (for SASS-to-source correlation) and the
+//    identity of each kernel launch (mangled name, grid, block).
+//  - RangeProfilerSession: Range Profiler with auto range and kernel replay,
+//    one config image per metric group of the catalogue.
+//  - SassMetricsSession: the SASS Metrics API, one kernel per
+//    enable/flush/disable cycle, per-PC values mapped to file:line.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_RUNTIME_PROFILER_H
+#define CAL_RUNTIME_PROFILER_H
+
+#include "cal/runtime/Error.h"
+#include "cal/runtime/Measurements.h"
+#include "cal/runtime/MetricCatalogue.h"
+#include "cal/runtime/ProfilerHost.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+struct CUpti_RangeProfiler_Object;
+
+namespace cal {
+
+/// The device under test. Opening it fails with ErrorCode::NoDevice where
+/// there is none.
+struct Device {
+  int Index = 0;
+  void *Context = nullptr; ///< CUcontext (primary context)
+  DeviceMeasurement Info;
+};
+Expected<Device> openDevice(int Index);
+
+struct LaunchRecord {
+  std::string MangledName;
+  unsigned Grid[3] = {0, 0, 0}, Block[3] = {0, 0, 0};
+  unsigned SharedBytes = 0;
+};
+
+class LaunchObserver {
+public:
+  /// Subscribes to module-load and kernel-launch callbacks. Call before the
+  /// CUDA context loads any module, or the cubins are missed.
+  static Expected<std::unique_ptr<LaunchObserver>> create();
+  ~LaunchObserver();
+
+  /// Forgets launches seen so far; the next launches are recorded.
+  void clearLaunches();
+  const std::vector<LaunchRecord> &launches() const { return Launches; }
+
+  struct Cubin {
+    uint64_t Crc = 0;
+    std::vector<char> Bytes;
+  };
+  const std::vector<Cubin> &cubins() const { return Cubins; }
+
+  // Called from the CUPTI callback.
+  void onModuleLoaded(const char *Data, size_t Size);
+  void onLaunch(const LaunchRecord &R) { Launches.push_back(R); }
+
+private:
+  LaunchObserver() = default;
+  void *Subscriber = nullptr; // CUpti_SubscriberHandle
+  std::vector<Cubin> Cubins;
+  std::vector<LaunchRecord> Launches;
+};
+
+class RangeProfilerSession {
+public:
+  /// Initialises the profiler for \p Dev and prepares every group of
+  /// \p Groups (config image, pass count checked against the catalogue).
+  static Expected<std::unique_ptr<RangeProfilerSession>>
+  create(const Device &Dev, const std::vector<MetricGroup> &Groups);
+  ~RangeProfilerSession();
+
+  /// Runs \p Launch once per group under kernel replay and returns every
+  /// metric's value for that one kernel.
+  Expected<std::map<std::string, double>>
+  profile(const std::function<void()> &Launch);
+
+private:
+  struct PreparedGroup {
+    const MetricGroup *Group;
+    std::unique_ptr<ProfilerHost> Host;
+    std::vector<uint8_t> Config;
+  };
+  RangeProfilerSession() = default;
+  Expected<std::vector<double>> profileGroup(PreparedGroup &G,
+                                             const std::function<void()> &L);
+
+  CUpti_RangeProfiler_Object *Object = nullptr;
+  bool ProfilerInitialized = false;
+  std::vector<PreparedGroup> Groups;
+};
+
+class SassMetricsSession {
+public:
+  /// Configures the catalogue's SASS metrics that exist on the chip; a
+  /// required metric that does not exist is an error.
+  static Expected<std::unique_ptr<SassMetricsSession>>
+  create(const Device &Dev, const LaunchObserver &Observer);
+  ~SassMetricsSession();
+
+  /// Runs \p Launch with SASS patching and returns the per-line sums.
+  Expected<std::vector<LineMeasurement>>
+  profile(const std::function<void()> &Launch);
+
+  const std::vector<std::string> &metricNames() const { return Names; }
+
+private:
+  SassMetricsSession(const Device &Dev, const LaunchObserver &Observer)
+      : Dev(Dev), Observer(Observer) {}
+  /// file:line of a PC, cached; empty file when unknown.
+  std::pair<std::string, unsigned> sourceOf(uint32_t Crc,
+                                            const std::string &Function,
+                                            uint32_t PcOffset);
+
+  const Device &Dev;
+  const LaunchObserver &Observer;
+  bool Configured = false;
+  std::vector<std::string> Names;
+  std::map<uint64_t, std::string> IdToName;
+  std::map<std::string, std::pair<std::string, unsigned>> SourceCache;
+};
+
+} // namespace cal
+
+#endif // CAL_RUNTIME_PROFILER_H

@@ -1,0 +1,48 @@
+//===- Runner.h - Run the kernel suite and measure it -----------*- C++ -*-===//
+//
+// Three sweeps over the suite, each re-running the suite functions from
+// scratch: timing with no profiler attached, then the range profiler, then
+// SASS patching. Every launch is identified by its label; the sweeps' results
+// are merged into one LaunchMeasurement per label.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_RUNTIME_RUNNER_H
+#define CAL_RUNTIME_RUNNER_H
+
+#include "cal/runtime/Error.h"
+#include "cal/runtime/Measurements.h"
+
+#include <ostream>
+#include <string>
+
+namespace cal {
+
+struct RunOptions {
+  /// Only launches whose label starts with one of these comma-separated
+  /// prefixes; empty means all.
+  std::string Filter;
+  bool Timing = true;
+  bool RangeProfile = true;
+  bool Sass = true;
+  /// Launch once per label and measure nothing (for ncu, compute-sanitizer).
+  bool LaunchOnly = false;
+  unsigned WarmupRuns = 3;
+  unsigned MinRuns = 20;
+  unsigned MaxRuns = 200;
+  double TargetMsPerLaunch = 200;
+  /// Bytes of the device-to-device copy used as the practical peak.
+  uint64_t CopyBytes = uint64_t(1) << 30;
+};
+
+/// True when \p Label passes the comma-separated prefix \p Filter.
+bool labelMatches(const std::string &Filter, const std::string &Label);
+
+/// Runs the suite on device 0. Progress goes to \p Log. A failure to open the
+/// device is returned with ErrorCode::NoDevice; a profiling permission
+/// failure with ErrorCode::ProfilingNotPermitted; per-launch failures are
+/// recorded as notes on the launch instead.
+Expected<Measurements> runSuite(const RunOptions &Options, std::ostream &Log);
+
+} // namespace cal
+
+#endif // CAL_RUNTIME_RUNNER_H

@@ -1,0 +1,485 @@
+//===- Compare.cpp - Predictions against measurements ---------------------===//
+#include "cal/runtime/Compare.h"
+
+#include "cal/runtime/MetricCatalogue.h"
+#include "cal/runtime/Timing.h"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+namespace cal {
+
+const char *verdictName(Verdict V) {
+  switch (V) {
+  case Verdict::Agree:
+    return "agree";
+  case Verdict::Mismatch:
+    return "MISMATCH";
+  case Verdict::NoPrediction:
+    return "no prediction";
+  case Verdict::NoMeasurement:
+    return "no measurement";
+  }
+  return "?";
+}
+
+static std::string fmt(double V) {
+  if (std::isnan(V))
+    return "-";
+  char Buf[32];
+  std::snprintf(Buf, sizeof(Buf), "%.2f", V);
+  return Buf;
+}
+
+static double metricOr(const LaunchMeasurement &L, const char *Name) {
+  auto It = L.Metrics.find(Name);
+  return It == L.Metrics.end() ? Unknown : It->second;
+}
+
+static double ratio(double Num, double Den) {
+  return (std::isnan(Num) || std::isnan(Den) || Den <= 0) ? Unknown
+                                                          : Num / Den;
+}
+
+namespace {
+
+class Comparer {
+public:
+  Comparer(const Measurements &M, const Predictions *P, const Tolerances &Tol)
+      : M(M), P(P), Tol(Tol) {}
+
+  Comparison run() {
+    C.HavePredictions = P != nullptr;
+    // k-th launch of a (mangled name, grid, block) matches the k-th
+    // prediction with that key: the suite launches in source order, and
+    // launches that differ only in scalar arguments share the key.
+    std::map<std::string, unsigned> Seen;
+    for (const LaunchMeasurement &L : M.Launches) {
+      std::string Key = key(L.MangledName, L.Grid, L.Block);
+      const PredictedKernel *K = find(Key, Seen[Key]++);
+      compareLaunch(L, K);
+    }
+    for (const Row &R : C.Rows) {
+      switch (R.V) {
+      case Verdict::Agree:
+        ++C.Agree;
+        break;
+      case Verdict::Mismatch:
+        ++C.Mismatch;
+        break;
+      case Verdict::NoPrediction:
+        ++C.NoPrediction;
+        break;
+      case Verdict::NoMeasurement:
+        ++C.NoMeasurement;
+        break;
+      }
+    }
+    return std::move(C);
+  }
+
+private:
+  const Measurements &M;
+  const Predictions *P;
+  Tolerances Tol;
+  Comparison C;
+
+  static std::string key(const std::string &Mangled, const unsigned G[3],
+                         const unsigned B[3]) {
+    std::ostringstream OS;
+    OS << Mangled << "|" << G[0] << "," << G[1] << "," << G[2] << "|" << B[0]
+       << "," << B[1] << "," << B[2];
+    return OS.str();
+  }
+
+  const PredictedKernel *find(const std::string &Key, unsigned Ordinal) {
+    if (!P)
+      return nullptr;
+    std::vector<const PredictedKernel *> Matches;
+    for (const PredictedKernel &K : P->Kernels)
+      if (key(K.MangledName, K.Grid, K.Block) == Key)
+        Matches.push_back(&K);
+    if (Matches.empty())
+      return nullptr;
+    // If the analyzer merged identical configurations, reuse the last one.
+    return Matches[std::min<size_t>(Ordinal, Matches.size() - 1)];
+  }
+
+  std::string tolText(double Pred) const {
+    return "+-" + fmt(std::max(Tol.Abs, Tol.Rel * std::fabs(Pred)));
+  }
+
+  /// Verdict for a numeric quantity with an optional predicted range.
+  void judge(Row &R, const PredictedRange &PR) {
+    R.Predicted = PR.Mean;
+    if (std::isnan(R.Measured)) {
+      R.V = Verdict::NoMeasurement;
+      return;
+    }
+    if (std::isnan(PR.Mean)) {
+      R.V = Verdict::NoPrediction;
+      return;
+    }
+    double Lo = std::isnan(PR.Min) ? PR.Mean : PR.Min;
+    double Hi = std::isnan(PR.Max) ? PR.Mean : PR.Max;
+    R.PredictedText =
+        Lo == Hi ? fmt(PR.Mean) : fmt(PR.Mean) + " [" + fmt(Lo) + "," + fmt(Hi) + "]";
+    double Slack = std::max(Tol.Abs, Tol.Rel * std::fabs(PR.Mean));
+    R.Tolerance = tolText(PR.Mean);
+    R.V = (R.Measured >= Lo - Slack && R.Measured <= Hi + Slack)
+              ? Verdict::Agree
+              : Verdict::Mismatch;
+  }
+
+  Row &newRow(const LaunchMeasurement &L, const std::string &Scope,
+              const std::string &Quantity) {
+    C.Rows.emplace_back();
+    Row &R = C.Rows.back();
+    R.Launch = L.Label;
+    R.Kernel = L.Kernel;
+    R.Scope = Scope;
+    R.Quantity = Quantity;
+    return R;
+  }
+
+  void compareLaunch(const LaunchMeasurement &L, const PredictedKernel *K);
+  void compareLines(const LaunchMeasurement &L, const PredictedKernel *K);
+};
+
+/// SASS per-request sums over all lines of one class, for the per-kernel
+/// shared rows: the hardware's ld bank-conflict counter is inexact
+/// (GPU-NOTES), the patched per-instruction wavefronts are not.
+static void sassTotals(const LaunchMeasurement &L, const char *Class,
+                       double &Units, double &Executed) {
+  Units = Executed = 0;
+  for (const LineMeasurement &Line : L.Lines) {
+    auto It = Line.Classes.find(Class);
+    if (It == Line.Classes.end())
+      continue;
+    Units += It->second.Wavefronts;
+    Executed += It->second.Executed;
+  }
+}
+
+void Comparer::compareLaunch(const LaunchMeasurement &L,
+                             const PredictedKernel *K) {
+  using namespace metric;
+  if (!K) {
+    Row &R = newRow(L, "kernel", "launch");
+    R.V = Verdict::NoPrediction;
+    R.MeasuredText = L.MangledName + " grid " + std::to_string(L.Grid[0]) +
+                     "x" + std::to_string(L.Grid[1]) + "x" +
+                     std::to_string(L.Grid[2]);
+    R.Note = P ? "no predicted kernel with this name, grid and block"
+               : "no predictions file given";
+  }
+  struct GlobalQ {
+    const char *Name, *Sectors, *Requests;
+    const PredictedSummary *S;
+  };
+  PredictedSummary None;
+  GlobalQ Gs[] = {
+      {"global_ld sectors/req", GlobalLdSectors, GlobalLdRequests,
+       K ? &K->GlobalLoad : &None},
+      {"global_st sectors/req", GlobalStSectors, GlobalStRequests,
+       K ? &K->GlobalStore : &None},
+  };
+  for (const GlobalQ &G : Gs) {
+    double Req = metricOr(L, G.Requests);
+    bool PredictedSome = !std::isnan(G.S->RequestsPerWarp) &&
+                         G.S->RequestsPerWarp > 0;
+    if (!(Req > 0) && !PredictedSome)
+      continue; // neither side has this kind of access
+    Row &R = newRow(L, "kernel", G.Name);
+    R.Measured = ratio(metricOr(L, G.Sectors), Req);
+    R.MeasuredText = fmt(R.Measured);
+    PredictedRange PR;
+    PR.Mean = G.S->PerRequest;
+    judge(R, PR);
+    if (!K)
+      R.V = Verdict::NoPrediction;
+  }
+
+  struct SharedQ {
+    const char *Name, *Class, *HwWavefronts, *HwInst;
+    const PredictedSummary *S;
+  };
+  SharedQ Ss[] = {
+      {"shared_ld wavefronts/req", "shared_ld", SharedLdWavefronts,
+       SharedLdInst, K ? &K->SharedLoad : &None},
+      {"shared_st wavefronts/req", "shared_st", SharedStWavefronts,
+       SharedStInst, K ? &K->SharedStore : &None},
+  };
+  for (const SharedQ &S : Ss) {
+    double Units, Executed;
+    sassTotals(L, S.Class, Units, Executed);
+    double HwInst = metricOr(L, S.HwInst);
+    bool PredictedSome = !std::isnan(S.S->RequestsPerWarp) &&
+                         S.S->RequestsPerWarp > 0;
+    if (!(Executed > 0) && !(HwInst > 0) && !PredictedSome)
+      continue;
+    Row &R = newRow(L, "kernel", S.Name);
+    R.Measured = ratio(Units, Executed);
+    double Hw = ratio(metricOr(L, S.HwWavefronts), HwInst);
+    if (std::isnan(R.Measured))
+      R.Measured = Hw; // no SASS data: fall back to the hardware counter
+    R.MeasuredText = fmt(R.Measured);
+    R.Note = "hw counter " + fmt(Hw) + " (includes predicated-off "
+             "instructions and the ld conflict over-count)";
+    PredictedRange PR;
+    PR.Mean = S.S->PerRequest;
+    judge(R, PR);
+    if (!K)
+      R.V = Verdict::NoPrediction;
+  }
+
+  // Divergence: does any branch target split a warp? The prediction counts
+  // only branches the analyzer expects to survive as branches.
+  {
+    Row &R = newRow(L, "kernel", "divergent branches");
+    double Div = metricOr(L, BranchDivergent);
+    R.Measured = Div;
+    R.MeasuredText = std::isnan(Div) ? "-"
+                     : Div > 0        ? "yes (" + fmt(Div) + " targets)"
+                                      : "no";
+    if (K) {
+      bool AnyDiv = false, AnyUnknown = false;
+      for (const PredictedBranch &B : K->Branches) {
+        if (B.Classification == "divergent" && !B.LikelyPredicated)
+          AnyDiv = true;
+        if (B.Classification == "unknown")
+          AnyUnknown = true;
+      }
+      R.Predicted = AnyDiv ? 1 : 0;
+      R.PredictedText = AnyDiv ? "yes" : "no";
+      R.Tolerance = "yes/no";
+      if (std::isnan(Div))
+        R.V = Verdict::NoMeasurement;
+      else if (!AnyDiv && AnyUnknown)
+        R.V = Verdict::NoPrediction, R.Note = "a branch is 'unknown'";
+      else
+        R.V = (AnyDiv == (Div > 0)) ? Verdict::Agree : Verdict::Mismatch;
+    } else {
+      R.V = Verdict::NoPrediction;
+    }
+  }
+  compareLines(L, K);
+}
+
+void Comparer::compareLines(const LaunchMeasurement &L,
+                            const PredictedKernel *K) {
+  struct ClassQ {
+    const char *Class, *Space, *Kind, *Unit;
+  };
+  static const ClassQ Classes[] = {
+      {"global_ld", "global", "load", "sectors/req"},
+      {"global_st", "global", "store", "sectors/req"},
+      {"global", "global", "", "sectors/req"},
+      {"shared_ld", "shared", "load", "wavefronts/req"},
+      {"shared_st", "shared", "store", "wavefronts/req"},
+      {"shared", "shared", "", "wavefronts/req"},
+  };
+  for (const LineMeasurement &Line : L.Lines) {
+    std::string Scope = Line.File + ":" + std::to_string(Line.Line);
+    for (const ClassQ &Q : Classes) {
+      auto It = Line.Classes.find(Q.Class);
+      if (It == Line.Classes.end())
+        continue;
+      const ClassCounters &CC = It->second;
+      bool Global = std::string(Q.Space) == "global";
+      Row &R = newRow(L, Scope, std::string(Q.Class) + " " + Q.Unit);
+      R.Measured = ratio(Global ? CC.Sectors : CC.Wavefronts, CC.Executed);
+      R.MeasuredText = fmt(R.Measured);
+      double Ideal =
+          ratio(Global ? CC.SectorsIdeal : CC.WavefrontsIdeal, CC.Executed);
+      R.Note = "ideal " + fmt(Ideal) + ", " +
+               std::to_string(CC.Instructions) + " instr.";
+      // Execution-weighted mean of the predicted accesses of this line.
+      PredictedRange PR;
+      double WSum = 0, Sum = 0, Lo = INFINITY, Hi = -INFINITY;
+      unsigned Matched = 0, UnknownCount = 0;
+      if (K)
+        for (const PredictedAccess &A : K->Accesses) {
+          if (A.Line != Line.Line || A.Space != Q.Space ||
+              (Q.Kind[0] && A.Kind != Q.Kind))
+            continue;
+          if (!A.File.empty() && A.File != Line.File)
+            continue;
+          ++Matched;
+          const PredictedRange &V = Global ? A.Sectors : A.Wavefronts;
+          if (std::isnan(V.Mean)) {
+            ++UnknownCount;
+            continue;
+          }
+          double W = std::isnan(A.ExecutionsPerWarp) || A.ExecutionsPerWarp <= 0
+                         ? 1.0
+                         : A.ExecutionsPerWarp;
+          Sum += W * V.Mean;
+          WSum += W;
+          Lo = std::min(Lo, std::isnan(V.Min) ? V.Mean : V.Min);
+          Hi = std::max(Hi, std::isnan(V.Max) ? V.Mean : V.Max);
+        }
+      if (WSum > 0 && UnknownCount == 0) {
+        PR.Mean = Sum / WSum;
+        PR.Min = Lo;
+        PR.Max = Hi;
+      }
+      judge(R, PR);
+      if (R.V == Verdict::NoPrediction)
+        R.Note += Matched ? "; predicted 'unknown'"
+                          : "; no predicted access on this line";
+    }
+    auto Br = Line.Classes.find("branch");
+    if (Br != Line.Classes.end() && Br->second.DivergentTargets > 0) {
+      Row &R = newRow(L, Scope, "divergent branch");
+      R.Measured = Br->second.DivergentTargets;
+      R.MeasuredText = "yes (" + fmt(R.Measured) + " targets)";
+      R.V = Verdict::NoPrediction;
+      if (K)
+        for (const PredictedBranch &B : K->Branches)
+          if (B.Line == Line.Line && B.Classification != "unknown") {
+            bool Div = B.Classification == "divergent" && !B.LikelyPredicated;
+            R.Predicted = Div;
+            R.PredictedText = Div ? "yes" : "no (" + B.Classification + ")";
+            R.Tolerance = "yes/no";
+            R.V = Div ? Verdict::Agree : Verdict::Mismatch;
+            break;
+          }
+    }
+  }
+  // Predicted divergent branches on lines where nothing diverged.
+  if (!K || L.Lines.empty())
+    return;
+  for (const PredictedBranch &B : K->Branches) {
+    if (B.Classification != "divergent" || B.LikelyPredicated)
+      continue;
+    bool Measured = false;
+    for (const LineMeasurement &Line : L.Lines)
+      if (Line.Line == B.Line && Line.Classes.count("branch") &&
+          Line.Classes.at("branch").DivergentTargets > 0)
+        Measured = true;
+    if (Measured)
+      continue;
+    Row &R = newRow(L, B.File + ":" + std::to_string(B.Line),
+                    "divergent branch");
+    R.Predicted = 1;
+    R.PredictedText = "yes";
+    R.Measured = 0;
+    R.MeasuredText = "no";
+    R.Tolerance = "yes/no";
+    R.V = Verdict::Mismatch;
+  }
+}
+
+} // namespace
+
+Comparison compare(const Measurements &M, const Predictions *P,
+                   const Tolerances &Tol) {
+  return Comparer(M, P, Tol).run();
+}
+
+void printTable(std::ostream &OS, const Comparison &C) {
+  char Buf[512];
+  std::snprintf(Buf, sizeof(Buf), "%-34s %-28s %-26s %-14s %-20s %-8s %s\n",
+                "launch", "scope", "quantity", "predicted", "measured",
+                "tol", "verdict");
+  OS << Buf;
+  for (const Row &R : C.Rows) {
+    std::snprintf(Buf, sizeof(Buf), "%-34s %-28s %-26s %-14s %-20s %-8s %s",
+                  R.Launch.c_str(), R.Scope.c_str(), R.Quantity.c_str(),
+                  R.PredictedText.empty() ? "-" : R.PredictedText.c_str(),
+                  R.MeasuredText.c_str(),
+                  R.Tolerance.empty() ? "-" : R.Tolerance.c_str(),
+                  verdictName(R.V));
+    OS << Buf;
+    if (!R.Note.empty())
+      OS << "  (" << R.Note << ")";
+    OS << "\n";
+  }
+  unsigned Judged = C.Agree + C.Mismatch;
+  OS << "\nrows: " << C.Rows.size() << ", agree " << C.Agree << ", mismatch "
+     << C.Mismatch << ", no prediction " << C.NoPrediction
+     << ", no measurement " << C.NoMeasurement;
+  if (Judged)
+    OS << "; agreement " << (100.0 * C.Agree / Judged) << "% of judged rows";
+  OS << "\n";
+}
+
+json::Value toJson(const Comparison &C) {
+  json::Value Root = json::Value::object();
+  Root.set("version", 1);
+  Root.set("have_predictions", C.HavePredictions);
+  json::Value S = json::Value::object();
+  S.set("rows", unsigned(C.Rows.size()));
+  S.set("agree", C.Agree);
+  S.set("mismatch", C.Mismatch);
+  S.set("no_prediction", C.NoPrediction);
+  S.set("no_measurement", C.NoMeasurement);
+  Root.set("summary", std::move(S));
+  json::Value Rows = json::Value::array();
+  for (const Row &R : C.Rows) {
+    json::Value O = json::Value::object();
+    O.set("launch", R.Launch);
+    O.set("kernel", R.Kernel);
+    O.set("scope", R.Scope);
+    O.set("quantity", R.Quantity);
+    O.set("predicted", std::isnan(R.Predicted) ? json::Value() : R.Predicted);
+    O.set("measured", std::isnan(R.Measured) ? json::Value() : R.Measured);
+    O.set("tolerance", R.Tolerance);
+    O.set("verdict", verdictName(R.V));
+    O.set("note", R.Note);
+    Rows.push(std::move(O));
+  }
+  Root.set("rows", std::move(Rows));
+  return Root;
+}
+
+static std::string csvField(const std::string &S) {
+  if (S.find_first_of(",\"\n") == std::string::npos)
+    return S;
+  std::string Out = "\"";
+  for (char C : S)
+    Out += C == '"' ? std::string("\"\"") : std::string(1, C);
+  return Out + "\"";
+}
+
+std::string toCsv(const Comparison &C) {
+  std::string Out = "launch,kernel,scope,quantity,predicted,measured,"
+                    "tolerance,verdict,note\n";
+  for (const Row &R : C.Rows) {
+    Out += csvField(R.Launch) + "," + csvField(R.Kernel) + "," +
+           csvField(R.Scope) + "," + csvField(R.Quantity) + "," +
+           (std::isnan(R.Predicted) ? "" : fmt(R.Predicted)) + "," +
+           (std::isnan(R.Measured) ? "" : fmt(R.Measured)) + "," +
+           csvField(R.Tolerance) + "," + verdictName(R.V) + "," +
+           csvField(R.Note) + "\n";
+  }
+  return Out;
+}
+
+void printBandwidth(std::ostream &OS, const Measurements &M) {
+  const DeviceMeasurement &D = M.Device;
+  char Buf[256];
+  std::snprintf(Buf, sizeof(Buf),
+                "%s: theoretical peak %.1f GB/s (%.0f kHz x %.0f bits x 2), "
+                "device-to-device copy %.1f GB/s (%.1f%% of peak)\n",
+                D.Name.c_str(), D.PeakGBps, D.MemoryClockKHz, D.BusWidthBits,
+                D.CopyGBps, 100.0 * D.CopyGBps / D.PeakGBps);
+  OS << Buf;
+  std::snprintf(Buf, sizeof(Buf), "%-34s %10s %6s %10s %8s %8s\n", "launch",
+                "median ms", "runs", "GB/s", "%peak", "%copy");
+  OS << Buf;
+  for (const LaunchMeasurement &L : M.Launches) {
+    if (!L.TimedRuns)
+      continue;
+    double G = effectiveGBps(L.BytesRead, L.BytesWritten, L.MedianMs);
+    std::snprintf(Buf, sizeof(Buf), "%-34s %10.4f %6u %10.1f %8.1f %8.1f\n",
+                  L.Label.c_str(), L.MedianMs, L.TimedRuns, G,
+                  100.0 * G / D.PeakGBps, 100.0 * G / D.CopyGBps);
+    OS << Buf;
+  }
+}
+
+} // namespace cal

@@ -1,0 +1,205 @@
+//===- Measurements.cpp - Measurements to and from JSON -------------------===//
+#include "cal/runtime/Measurements.h"
+
+namespace cal {
+
+using json::Value;
+
+static Value triple(const unsigned T[3]) {
+  Value A = Value::array();
+  for (int I = 0; I < 3; ++I)
+    A.push(T[I]);
+  return A;
+}
+
+static void readTriple(const Value *V, unsigned T[3]) {
+  if (!V || !V->isArray())
+    return;
+  for (size_t I = 0; I < 3 && I < V->elements().size(); ++I)
+    T[I] = unsigned(V->elements()[I].number());
+}
+
+static Value classToJson(const ClassCounters &C) {
+  Value O = Value::object();
+  O.set("instructions", C.Instructions);
+  O.set("executed", C.Executed);
+  O.set("op_executed", C.OpExecuted);
+  O.set("thread_executed", C.ThreadExecuted);
+  O.set("sectors", C.Sectors);
+  O.set("sectors_ideal", C.SectorsIdeal);
+  O.set("wavefronts", C.Wavefronts);
+  O.set("wavefronts_ideal", C.WavefrontsIdeal);
+  O.set("divergent_targets", C.DivergentTargets);
+  return O;
+}
+
+static ClassCounters classFromJson(const Value &O) {
+  ClassCounters C;
+  C.Instructions = unsigned(O.getNumber("instructions"));
+  C.Executed = O.getNumber("executed");
+  C.OpExecuted = O.getNumber("op_executed");
+  C.ThreadExecuted = O.getNumber("thread_executed");
+  C.Sectors = O.getNumber("sectors");
+  C.SectorsIdeal = O.getNumber("sectors_ideal");
+  C.Wavefronts = O.getNumber("wavefronts");
+  C.WavefrontsIdeal = O.getNumber("wavefronts_ideal");
+  C.DivergentTargets = O.getNumber("divergent_targets");
+  return C;
+}
+
+json::Value toJson(const Measurements &M) {
+  Value Root = Value::object();
+  Root.set("version", 1);
+  Root.set("tool", "cuda-access-verify");
+  Root.set("command", M.Command);
+  const DeviceMeasurement &D = M.Device;
+  Value Dev = Value::object();
+  Dev.set("name", D.Name);
+  Dev.set("chip", D.Chip);
+  Dev.set("compute_capability",
+          std::to_string(D.ComputeMajor) + "." + std::to_string(D.ComputeMinor));
+  Dev.set("sm_count", D.SmCount);
+  Dev.set("driver_version", D.DriverVersion);
+  Dev.set("runtime_version", D.RuntimeVersion);
+  Dev.set("cupti_version", D.CuptiVersion);
+  Dev.set("memory_clock_khz", D.MemoryClockKHz);
+  Dev.set("bus_width_bits", D.BusWidthBits);
+  Dev.set("l2_bytes", D.L2Bytes);
+  Dev.set("theoretical_peak_gbps", D.PeakGBps);
+  Dev.set("copy_bytes", D.CopyBytes);
+  Dev.set("copy_ms", D.CopyMs);
+  Dev.set("copy_gbps", D.CopyGBps);
+  Root.set("device", std::move(Dev));
+  Value Sass = Value::array();
+  for (const std::string &S : M.SassMetrics)
+    Sass.push(S);
+  Root.set("sass_metrics", std::move(Sass));
+
+  Value Launches = Value::array();
+  for (const LaunchMeasurement &L : M.Launches) {
+    Value O = Value::object();
+    O.set("label", L.Label);
+    O.set("suite", L.Suite);
+    O.set("file", L.SourceFile);
+    O.set("kernel", L.Kernel);
+    O.set("mangled_name", L.MangledName);
+    O.set("grid", triple(L.Grid));
+    O.set("block", triple(L.Block));
+    O.set("dynamic_shared_bytes", L.DynamicSharedBytes);
+    O.set("bytes_read", L.BytesRead);
+    O.set("bytes_written", L.BytesWritten);
+    Value T = Value::object();
+    T.set("runs", L.TimedRuns);
+    T.set("median_ms", L.MedianMs);
+    T.set("min_ms", L.MinMs);
+    T.set("max_ms", L.MaxMs);
+    O.set("timing", std::move(T));
+    Value Metrics = Value::object();
+    for (const auto &KV : L.Metrics)
+      Metrics.set(KV.first, KV.second);
+    O.set("metrics", std::move(Metrics));
+    Value Lines = Value::array();
+    for (const LineMeasurement &LM : L.Lines) {
+      Value LO = Value::object();
+      LO.set("file", LM.File);
+      LO.set("line", LM.Line);
+      for (const auto &KV : LM.Classes)
+        LO.set(KV.first, classToJson(KV.second));
+      Lines.push(std::move(LO));
+    }
+    O.set("lines", std::move(Lines));
+    Value Notes = Value::array();
+    for (const std::string &N : L.Notes)
+      Notes.push(N);
+    O.set("notes", std::move(Notes));
+    Launches.push(std::move(O));
+  }
+  Root.set("launches", std::move(Launches));
+  return Root;
+}
+
+Expected<Measurements> measurementsFromJson(const json::Value &Root) {
+  if (!Root.isObject() || Root.getString("tool") != "cuda-access-verify")
+    return Error::failure("not a cuda-access-verify measurements file");
+  if (Root.getNumber("version") != 1)
+    return Error::failure("unsupported measurements version");
+  Measurements M;
+  M.Command = Root.getString("command");
+  if (const Value *D = Root.get("device")) {
+    DeviceMeasurement &Dev = M.Device;
+    Dev.Name = D->getString("name");
+    Dev.Chip = D->getString("chip");
+    std::string CC = D->getString("compute_capability");
+    if (size_t Dot = CC.find('.'); Dot != std::string::npos) {
+      Dev.ComputeMajor = std::atoi(CC.substr(0, Dot).c_str());
+      Dev.ComputeMinor = std::atoi(CC.substr(Dot + 1).c_str());
+    }
+    Dev.SmCount = int(D->getNumber("sm_count"));
+    Dev.DriverVersion = int(D->getNumber("driver_version"));
+    Dev.RuntimeVersion = int(D->getNumber("runtime_version"));
+    Dev.CuptiVersion = int(D->getNumber("cupti_version"));
+    Dev.MemoryClockKHz = D->getNumber("memory_clock_khz");
+    Dev.BusWidthBits = D->getNumber("bus_width_bits");
+    Dev.L2Bytes = D->getNumber("l2_bytes");
+    Dev.PeakGBps = D->getNumber("theoretical_peak_gbps");
+    Dev.CopyBytes = uint64_t(D->getNumber("copy_bytes"));
+    Dev.CopyMs = D->getNumber("copy_ms");
+    Dev.CopyGBps = D->getNumber("copy_gbps");
+  }
+  if (const Value *S = Root.get("sass_metrics"))
+    for (const Value &E : S->elements())
+      M.SassMetrics.push_back(E.string());
+  const Value *Launches = Root.get("launches");
+  if (!Launches || !Launches->isArray())
+    return Error::failure("measurements file has no 'launches' array");
+  for (const Value &O : Launches->elements()) {
+    LaunchMeasurement L;
+    L.Label = O.getString("label");
+    L.Suite = O.getString("suite");
+    L.SourceFile = O.getString("file");
+    L.Kernel = O.getString("kernel");
+    L.MangledName = O.getString("mangled_name");
+    readTriple(O.get("grid"), L.Grid);
+    readTriple(O.get("block"), L.Block);
+    L.DynamicSharedBytes = unsigned(O.getNumber("dynamic_shared_bytes"));
+    L.BytesRead = uint64_t(O.getNumber("bytes_read"));
+    L.BytesWritten = uint64_t(O.getNumber("bytes_written"));
+    if (const Value *T = O.get("timing")) {
+      L.TimedRuns = unsigned(T->getNumber("runs"));
+      L.MedianMs = T->getNumber("median_ms");
+      L.MinMs = T->getNumber("min_ms");
+      L.MaxMs = T->getNumber("max_ms");
+    }
+    if (const Value *Mx = O.get("metrics"))
+      for (const auto &KV : Mx->members())
+        if (KV.second.isNumber())
+          L.Metrics[KV.first] = KV.second.number();
+    if (const Value *Lines = O.get("lines"))
+      for (const Value &LO : Lines->elements()) {
+        LineMeasurement LM;
+        LM.File = LO.getString("file");
+        LM.Line = unsigned(LO.getNumber("line"));
+        for (const auto &KV : LO.members())
+          if (KV.second.isObject())
+            LM.Classes[KV.first] = classFromJson(KV.second);
+        L.Lines.push_back(std::move(LM));
+      }
+    if (const Value *Notes = O.get("notes"))
+      for (const Value &N : Notes->elements())
+        L.Notes.push_back(N.string());
+    M.Launches.push_back(std::move(L));
+  }
+  return M;
+}
+
+std::string normalizeSourcePath(const std::string &Path) {
+  size_t Pos = Path.rfind("kernels/");
+  if (Pos == std::string::npos)
+    return Path;
+  // Only at a component boundary: "mykernels/x.cu" stays as it is.
+  if (Pos != 0 && Path[Pos - 1] != '/')
+    return Path;
+  return Path.substr(Pos);
+}
+
+} // namespace cal

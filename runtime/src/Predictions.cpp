@@ -1,0 +1,112 @@
+//===- Predictions.cpp - Reading the analyzer's JSON ----------------------===//
+#include "cal/runtime/Predictions.h"
+
+#include "cal/runtime/Measurements.h"
+
+namespace cal {
+
+using json::Value;
+
+static double num(const Value &O, const char *Key) {
+  const Value *V = O.get(Key);
+  return V && V->isNumber() ? V->number() : Unknown;
+}
+
+static PredictedRange range(const Value &O, const char *Key) {
+  PredictedRange R;
+  const Value *V = O.get(Key);
+  if (!V)
+    return R;
+  if (V->isNumber()) { // a bare number is an exact value
+    R.Min = R.Max = R.Mean = V->number();
+    return R;
+  }
+  if (V->isObject()) {
+    R.Min = num(*V, "min");
+    R.Max = num(*V, "max");
+    R.Mean = num(*V, "mean");
+  }
+  return R;
+}
+
+static PredictedSummary summary(const Value *S, const char *Key,
+                                const char *PerRequest) {
+  PredictedSummary R;
+  const Value *V = S ? S->get(Key) : nullptr;
+  if (!V || !V->isObject())
+    return R;
+  R.RequestsPerWarp = num(*V, "requests_per_warp");
+  R.PerRequest = num(*V, PerRequest);
+  return R;
+}
+
+Expected<Predictions> predictionsFromJson(const Value &Root) {
+  if (!Root.isObject())
+    return Error::failure("predictions: top level is not an object");
+  if (Root.getNumber("version") != 1)
+    return Error::failure("predictions: unsupported version (expected 1)");
+  const Value *Kernels = Root.get("kernels");
+  if (!Kernels || !Kernels->isArray())
+    return Error::failure("predictions: no 'kernels' array");
+  Predictions P;
+  P.Tool = Root.getString("tool");
+  P.Arch = Root.getString("arch");
+  for (const Value &K : Kernels->elements()) {
+    PredictedKernel PK;
+    PK.Name = K.getString("name");
+    PK.MangledName = K.getString("mangled_name");
+    PK.File = normalizeSourcePath(K.getString("file"));
+    PK.Line = unsigned(K.getNumber("line"));
+    if (const Value *L = K.get("launch")) {
+      for (int I = 0; I < 3; ++I) {
+        const Value *G = L->get("grid"), *B = L->get("block");
+        PK.Grid[I] = G && G->elements().size() > size_t(I)
+                         ? unsigned(G->elements()[I].number())
+                         : 1;
+        PK.Block[I] = B && B->elements().size() > size_t(I)
+                          ? unsigned(B->elements()[I].number())
+                          : 1;
+      }
+      PK.Site = L->getString("site");
+    }
+    if (const Value *As = K.get("accesses"))
+      for (const Value &A : As->elements()) {
+        PredictedAccess PA;
+        PA.File = normalizeSourcePath(A.getString("file"));
+        PA.Line = unsigned(A.getNumber("line"));
+        PA.Column = unsigned(A.getNumber("column"));
+        PA.Space = A.getString("space");
+        PA.Kind = A.getString("kind");
+        PA.BytesPerLane = num(A, "bytes_per_lane");
+        PA.ExecutionsPerWarp = num(A, "executions_per_warp");
+        PA.ActiveLanes = num(A, "active_lanes");
+        PA.Sectors = range(A, "sectors_per_request");
+        PA.Wavefronts = range(A, "wavefronts_per_request");
+        PA.Confidence = A.getString("confidence");
+        PA.Reason = A.getString("reason");
+        PK.Accesses.push_back(std::move(PA));
+      }
+    if (const Value *Bs = K.get("branches"))
+      for (const Value &B : Bs->elements()) {
+        PredictedBranch PB;
+        PB.File = normalizeSourcePath(B.getString("file"));
+        PB.Line = unsigned(B.getNumber("line"));
+        PB.Kind = B.getString("kind");
+        PB.Classification = B.getString("classification");
+        PB.Reason = B.getString("reason");
+        PB.DivergentWarpFraction = num(B, "divergent_warp_fraction");
+        const Value *LP = B.get("likely_predicated");
+        PB.LikelyPredicated = LP && LP->boolean();
+        PK.Branches.push_back(std::move(PB));
+      }
+    const Value *S = K.get("summary");
+    PK.GlobalLoad = summary(S, "global_load", "sectors_per_request");
+    PK.GlobalStore = summary(S, "global_store", "sectors_per_request");
+    PK.SharedLoad = summary(S, "shared_load", "wavefronts_per_request");
+    PK.SharedStore = summary(S, "shared_store", "wavefronts_per_request");
+    P.Kernels.push_back(std::move(PK));
+  }
+  return P;
+}
+
+} // namespace cal

@@ -1,0 +1,543 @@
+//===- Profiler.cpp - CUPTI target side: launches, ranges, SASS -----------===//
+//
+// Follows the CUDA 13.0 Range Profiler sequence recorded in GPU-NOTES.md.
+// The executable does not link libcuda: the one driver entry point needed
+// (cuCtxGetCurrent) is fetched through the runtime, so that the verifier
+// starts on machines without a driver and can say "no CUDA device".
+//
+//===----------------------------------------------------------------------===//
+#include "cal/runtime/Profiler.h"
+
+#include "cal/runtime/CuptiStatus.h"
+#include "cal/runtime/Timing.h"
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <cupti.h>
+#include <cupti_pcsampling.h>
+#include <cupti_profiler_target.h>
+#include <cupti_range_profiler.h>
+#include <cupti_sass_metrics.h>
+#include <cupti_target.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace cal {
+
+static Error cudaStatus(cudaError_t E, const char *What) {
+  if (E == cudaSuccess)
+    return Error::success();
+  return Error::failure(std::string(What) + ": " + cudaGetErrorName(E) + ": " +
+                        cudaGetErrorString(E));
+}
+
+#define CAL_CUDA(Call)                                                         \
+  do {                                                                         \
+    if (::cal::Error CalErr = cudaStatus((Call), #Call))                       \
+      return CalErr;                                                           \
+  } while (0)
+
+//===----------------------------------------------------------------------===//
+// Device
+//===----------------------------------------------------------------------===//
+
+Expected<Device> openDevice(int Index) {
+  int Count = 0;
+  cudaError_t E = cudaGetDeviceCount(&Count);
+  if (E != cudaSuccess || Count == 0)
+    return Error::failure(std::string("no CUDA device (") +
+                              (E == cudaSuccess ? "device count is 0"
+                                                : cudaGetErrorString(E)) +
+                              ")",
+                          NoDevice);
+  if (Index >= Count)
+    return Error::failure("device index out of range", NoDevice);
+  Device D;
+  D.Index = Index;
+  if (Error Err = cudaStatus(cudaSetDevice(Index), "cudaSetDevice"))
+    return std::move(Err);
+  if (Error Err = cudaStatus(cudaFree(nullptr), "cudaFree(0)"))
+    return std::move(Err);
+
+  using CtxGetCurrentFn = CUresult (*)(CUcontext *);
+  void *Fn = nullptr;
+  cudaDriverEntryPointQueryResult Q;
+  if (Error Err = cudaStatus(cudaGetDriverEntryPointByVersion(
+                                 "cuCtxGetCurrent", &Fn, 12000,
+                                 cudaEnableDefault, &Q),
+                             "cudaGetDriverEntryPointByVersion"))
+    return std::move(Err);
+  CUcontext Ctx = nullptr;
+  if (!Fn || reinterpret_cast<CtxGetCurrentFn>(Fn)(&Ctx) != CUDA_SUCCESS ||
+      !Ctx)
+    return Error::failure("cannot obtain the current CUDA context");
+  D.Context = Ctx;
+
+  DeviceMeasurement &I = D.Info;
+  cudaDeviceProp Prop;
+  if (Error Err = cudaStatus(cudaGetDeviceProperties(&Prop, Index),
+                             "cudaGetDeviceProperties"))
+    return std::move(Err);
+  I.Name = Prop.name;
+  I.ComputeMajor = Prop.major;
+  I.ComputeMinor = Prop.minor;
+  I.SmCount = Prop.multiProcessorCount;
+  I.L2Bytes = Prop.l2CacheSize;
+  int V = 0;
+  cudaDeviceGetAttribute(&V, cudaDevAttrMemoryClockRate, Index);
+  I.MemoryClockKHz = V;
+  cudaDeviceGetAttribute(&V, cudaDevAttrGlobalMemoryBusWidth, Index);
+  I.BusWidthBits = V;
+  I.PeakGBps = theoreticalPeakGBps(I.MemoryClockKHz, I.BusWidthBits);
+  cudaDriverGetVersion(&I.DriverVersion);
+  cudaRuntimeGetVersion(&I.RuntimeVersion);
+  uint32_t CuptiVersion = 0;
+  cuptiGetVersion(&CuptiVersion);
+  I.CuptiVersion = int(CuptiVersion);
+
+  CUpti_Profiler_Initialize_Params Init{
+      CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
+  CAL_CUPTI(cuptiProfilerInitialize(&Init));
+  CUpti_Device_GetChipName_Params Chip{
+      CUpti_Device_GetChipName_Params_STRUCT_SIZE};
+  Chip.deviceIndex = size_t(Index);
+  CAL_CUPTI(cuptiDeviceGetChipName(&Chip));
+  I.Chip = Chip.pChipName ? Chip.pChipName : "";
+  return D;
+}
+
+//===----------------------------------------------------------------------===//
+// LaunchObserver
+//===----------------------------------------------------------------------===//
+
+static void CUPTIAPI observerCallback(void *User, CUpti_CallbackDomain Domain,
+                                      CUpti_CallbackId Id, const void *Data) {
+  auto *Self = static_cast<LaunchObserver *>(User);
+  if (Domain == CUPTI_CB_DOMAIN_RESOURCE &&
+      Id == CUPTI_CBID_RESOURCE_MODULE_LOADED) {
+    const auto *RD = static_cast<const CUpti_ResourceData *>(Data);
+    const auto *Mod =
+        static_cast<const CUpti_ModuleResourceData *>(RD->resourceDescriptor);
+    if (Mod && Mod->pCubin && Mod->cubinSize)
+      Self->onModuleLoaded(Mod->pCubin, Mod->cubinSize);
+    return;
+  }
+  if (Domain != CUPTI_CB_DOMAIN_DRIVER_API)
+    return;
+  const auto *CD = static_cast<const CUpti_CallbackData *>(Data);
+  if (CD->callbackSite != CUPTI_API_ENTER)
+    return;
+  LaunchRecord R;
+  R.MangledName = CD->symbolName ? CD->symbolName : "";
+  if (Id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel ||
+      Id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz) {
+    const auto *P = static_cast<const cuLaunchKernel_params *>(CD->functionParams);
+    R.Grid[0] = P->gridDimX, R.Grid[1] = P->gridDimY, R.Grid[2] = P->gridDimZ;
+    R.Block[0] = P->blockDimX, R.Block[1] = P->blockDimY,
+    R.Block[2] = P->blockDimZ;
+    R.SharedBytes = P->sharedMemBytes;
+  } else if (Id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx ||
+             Id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz) {
+    const auto *P =
+        static_cast<const cuLaunchKernelEx_params *>(CD->functionParams);
+    const CUlaunchConfig *C = P->config;
+    R.Grid[0] = C->gridDimX, R.Grid[1] = C->gridDimY, R.Grid[2] = C->gridDimZ;
+    R.Block[0] = C->blockDimX, R.Block[1] = C->blockDimY,
+    R.Block[2] = C->blockDimZ;
+    R.SharedBytes = C->sharedMemBytes;
+  } else {
+    return;
+  }
+  Self->onLaunch(R);
+}
+
+Expected<std::unique_ptr<LaunchObserver>> LaunchObserver::create() {
+  std::unique_ptr<LaunchObserver> O(new LaunchObserver());
+  CUpti_SubscriberHandle H = nullptr;
+  CAL_CUPTI(cuptiSubscribe(&H, observerCallback, O.get()));
+  O->Subscriber = H;
+  CAL_CUPTI(cuptiEnableCallback(1, H, CUPTI_CB_DOMAIN_RESOURCE,
+                                CUPTI_CBID_RESOURCE_MODULE_LOADED));
+  for (CUpti_CallbackId Id : {CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel,
+                              CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
+                              CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx,
+                              CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz})
+    CAL_CUPTI(cuptiEnableCallback(1, H, CUPTI_CB_DOMAIN_DRIVER_API, Id));
+  return O;
+}
+
+LaunchObserver::~LaunchObserver() {
+  if (Subscriber)
+    cuptiUnsubscribe(static_cast<CUpti_SubscriberHandle>(Subscriber));
+}
+
+void LaunchObserver::clearLaunches() { Launches.clear(); }
+
+void LaunchObserver::onModuleLoaded(const char *Data, size_t Size) {
+  Cubin C;
+  C.Bytes.assign(Data, Data + Size);
+  CUpti_GetCubinCrcParams P{};
+  P.size = CUpti_GetCubinCrcParamsSize;
+  P.cubin = C.Bytes.data();
+  P.cubinSize = C.Bytes.size();
+  if (cuptiGetCubinCrc(&P) == CUPTI_SUCCESS)
+    C.Crc = P.cubinCrc;
+  Cubins.push_back(std::move(C));
+}
+
+//===----------------------------------------------------------------------===//
+// RangeProfilerSession
+//===----------------------------------------------------------------------===//
+
+Expected<std::unique_ptr<RangeProfilerSession>>
+RangeProfilerSession::create(const Device &Dev,
+                             const std::vector<MetricGroup> &Catalogue) {
+  std::unique_ptr<RangeProfilerSession> S(new RangeProfilerSession());
+  CUpti_Profiler_Initialize_Params Init{
+      CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
+  CAL_CUPTI(cuptiProfilerInitialize(&Init));
+  S->ProfilerInitialized = true;
+
+  // Counter availability tells the host which counters this context can
+  // collect (some are unavailable under MIG or vGPU).
+  CUpti_Profiler_GetCounterAvailability_Params A{
+      CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE};
+  A.ctx = static_cast<CUcontext>(Dev.Context);
+  CAL_CUPTI(cuptiProfilerGetCounterAvailability(&A));
+  std::vector<uint8_t> Availability(A.counterAvailabilityImageSize);
+  A.pCounterAvailabilityImage = Availability.data();
+  CAL_CUPTI(cuptiProfilerGetCounterAvailability(&A));
+
+  for (const MetricGroup &G : Catalogue) {
+    Expected<ProfilerHost> Host =
+        ProfilerHost::create(Dev.Info.Chip, Availability);
+    if (!Host)
+      return Host.takeError();
+    if (Error E = Host->addMetrics(G.Metrics))
+      return std::move(E).context("group " + G.Name);
+    Expected<std::vector<uint8_t>> Config = Host->configImage();
+    if (!Config)
+      return Config.takeError();
+    Expected<size_t> Passes = ProfilerHost::passCount(*Config);
+    if (!Passes)
+      return Passes.takeError();
+    if (*Passes != G.ExpectedPasses)
+      return Error::failure("metric group " + G.Name + " needs " +
+                            std::to_string(*Passes) + " passes on " +
+                            Dev.Info.Chip + ", the catalogue expects " +
+                            std::to_string(G.ExpectedPasses));
+    PreparedGroup P;
+    P.Group = &G;
+    P.Host = std::make_unique<ProfilerHost>(std::move(*Host));
+    P.Config = std::move(*Config);
+    S->Groups.push_back(std::move(P));
+  }
+
+  CUpti_RangeProfiler_Enable_Params En{
+      CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
+  En.ctx = static_cast<CUcontext>(Dev.Context);
+  CAL_CUPTI(cuptiRangeProfilerEnable(&En));
+  S->Object = En.pRangeProfilerObject;
+  return S;
+}
+
+RangeProfilerSession::~RangeProfilerSession() {
+  if (Object) {
+    CUpti_RangeProfiler_Disable_Params D{
+        CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE};
+    D.pRangeProfilerObject = Object;
+    cuptiRangeProfilerDisable(&D);
+  }
+  Groups.clear(); // host objects go before the profiler is deinitialised
+  if (ProfilerInitialized) {
+    CUpti_Profiler_DeInitialize_Params D{
+        CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE};
+    cuptiProfilerDeInitialize(&D);
+  }
+}
+
+Expected<std::vector<double>>
+RangeProfilerSession::profileGroup(PreparedGroup &G,
+                                   const std::function<void()> &Launch) {
+  std::vector<const char *> Names;
+  for (const std::string &N : G.Group->Metrics)
+    Names.push_back(N.c_str());
+
+  // A fresh counter data image per launch: one range, one nesting level.
+  CUpti_RangeProfiler_GetCounterDataSize_Params Sz{
+      CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
+  Sz.pRangeProfilerObject = Object;
+  Sz.pMetricNames = Names.data();
+  Sz.numMetrics = Names.size();
+  Sz.maxNumOfRanges = 1;
+  Sz.maxNumRangeTreeNodes = 1;
+  CAL_CUPTI(cuptiRangeProfilerGetCounterDataSize(&Sz));
+  std::vector<uint8_t> CounterData(Sz.counterDataSize);
+  CUpti_RangeProfiler_CounterDataImage_Initialize_Params CI{
+      CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE};
+  CI.pRangeProfilerObject = Object;
+  CI.counterDataSize = CounterData.size();
+  CI.pCounterData = CounterData.data();
+  CAL_CUPTI(cuptiRangeProfilerCounterDataImageInitialize(&CI));
+
+  CUpti_RangeProfiler_SetConfig_Params SC{
+      CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE};
+  SC.pRangeProfilerObject = Object;
+  SC.configSize = G.Config.size();
+  SC.pConfig = G.Config.data();
+  SC.counterDataImageSize = CounterData.size();
+  SC.pCounterDataImage = CounterData.data();
+  SC.range = CUPTI_AutoRange;
+  SC.replayMode = CUPTI_KernelReplay;
+  SC.maxRangesPerPass = 1;
+  SC.numNestingLevels = 1;
+  SC.minNestingLevel = 1;
+  SC.passIndex = 0;
+  SC.targetNestingLevel = 1;
+  CAL_CUPTI(cuptiRangeProfilerSetConfig(&SC));
+
+  CUpti_RangeProfiler_Start_Params St{
+      CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
+  St.pRangeProfilerObject = Object;
+  CAL_CUPTI(cuptiRangeProfilerStart(&St));
+  Launch();
+  cudaError_t LaunchErr = cudaDeviceSynchronize();
+  CUpti_RangeProfiler_Stop_Params Sp{
+      CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
+  Sp.pRangeProfilerObject = Object;
+  CAL_CUPTI(cuptiRangeProfilerStop(&Sp));
+  CAL_CUDA(LaunchErr);
+  if (!Sp.isAllPassSubmitted)
+    return Error::failure("kernel replay left passes unsubmitted");
+
+  CUpti_RangeProfiler_DecodeData_Params Dd{
+      CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
+  Dd.pRangeProfilerObject = Object;
+  CAL_CUPTI(cuptiRangeProfilerDecodeData(&Dd));
+  if (Dd.numOfRangeDropped)
+    return Error::failure(std::to_string(Dd.numOfRangeDropped) +
+                          " range(s) dropped: more than one kernel launched?");
+  Expected<size_t> Ranges = ProfilerHost::rangeCount(CounterData);
+  if (!Ranges)
+    return Ranges.takeError();
+  if (*Ranges != 1)
+    return Error::failure("expected one range, found " +
+                          std::to_string(*Ranges));
+  return G.Host->evaluate(CounterData, 0, G.Group->Metrics);
+}
+
+Expected<std::map<std::string, double>>
+RangeProfilerSession::profile(const std::function<void()> &Launch) {
+  std::map<std::string, double> Values;
+  for (PreparedGroup &G : Groups) {
+    Expected<std::vector<double>> V = profileGroup(G, Launch);
+    if (!V)
+      return V.takeError().context("group " + G.Group->Name);
+    for (size_t I = 0; I < V->size(); ++I)
+      Values[G.Group->Metrics[I]] = (*V)[I];
+  }
+  return Values;
+}
+
+//===----------------------------------------------------------------------===//
+// SassMetricsSession
+//===----------------------------------------------------------------------===//
+
+Expected<std::unique_ptr<SassMetricsSession>>
+SassMetricsSession::create(const Device &Dev, const LaunchObserver &Observer) {
+  std::unique_ptr<SassMetricsSession> S(new SassMetricsSession(Dev, Observer));
+  std::vector<CUpti_SassMetrics_Config> Configs;
+  for (const SassMetricSpec &Spec : sassMetricCatalogue()) {
+    CUpti_SassMetrics_GetProperties_Params P{
+        CUpti_SassMetrics_GetProperties_Params_STRUCT_SIZE};
+    P.pChipName = Dev.Info.Chip.c_str();
+    P.pMetricName = Spec.Name.c_str();
+    Error E = cuptiStatus(cuptiSassMetricsGetProperties(&P),
+                          "cuptiSassMetricsGetProperties");
+    if (E) {
+      if (Spec.Required)
+        return std::move(E).context("SASS metric " + Spec.Name);
+      continue;
+    }
+    CUpti_SassMetrics_Config C;
+    C.metricId = P.metric.metricId;
+    C.outputGranularity = CUPTI_SASS_METRICS_OUTPUT_GRANULARITY_GPU;
+    Configs.push_back(C);
+    S->Names.push_back(Spec.Name);
+    S->IdToName[C.metricId] = Spec.Name;
+  }
+  CUpti_SassMetricsSetConfig_Params SC{
+      CUpti_SassMetricsSetConfig_Params_STRUCT_SIZE};
+  SC.numOfMetricConfig = Configs.size();
+  SC.pConfigs = Configs.data();
+  SC.deviceIndex = uint32_t(Dev.Index);
+  CAL_CUPTI(cuptiSassMetricsSetConfig(&SC));
+  S->Configured = true;
+  return S;
+}
+
+SassMetricsSession::~SassMetricsSession() {
+  if (!Configured)
+    return;
+  CUpti_SassMetricsUnsetConfig_Params U{
+      CUpti_SassMetricsUnsetConfig_Params_STRUCT_SIZE};
+  U.deviceIndex = uint32_t(Dev.Index);
+  cuptiSassMetricsUnsetConfig(&U);
+}
+
+std::pair<std::string, unsigned>
+SassMetricsSession::sourceOf(uint32_t Crc, const std::string &Function,
+                             uint32_t PcOffset) {
+  std::string Key = std::to_string(Crc) + "/" + Function + "/" +
+                    std::to_string(PcOffset);
+  auto It = SourceCache.find(Key);
+  if (It != SourceCache.end())
+    return It->second;
+  std::pair<std::string, unsigned> Result{"", 0};
+  for (const LaunchObserver::Cubin &C : Observer.cubins()) {
+    // The record carries a 32-bit CRC; compare the low half of ours.
+    if (uint32_t(C.Crc) != Crc)
+      continue;
+    CUpti_GetSassToSourceCorrelationParams P{};
+    P.size = CUpti_GetSassToSourceCorrelationParamsSize;
+    P.cubin = C.Bytes.data();
+    P.cubinSize = C.Bytes.size();
+    P.functionName = Function.c_str();
+    P.pcOffset = PcOffset;
+    if (cuptiGetSassToSourceCorrelation(&P) == CUPTI_SUCCESS) {
+      std::string File = P.fileName ? P.fileName : "";
+      std::string Dir = P.dirName ? P.dirName : "";
+      if (!File.empty() && File[0] != '/' && !Dir.empty())
+        File = Dir + "/" + File;
+      Result = {normalizeSourcePath(File), P.lineNumber};
+      free(P.fileName); // allocated by CUPTI for the caller
+      free(P.dirName);
+      break;
+    }
+  }
+  SourceCache[Key] = Result;
+  return Result;
+}
+
+/// Which per-line class an instruction belongs to, from its counters.
+static const char *classify(const std::map<std::string, double> &V) {
+  auto Get = [&](const char *N) {
+    auto It = V.find(N);
+    return It == V.end() ? 0.0 : It->second;
+  };
+  using namespace metric;
+  if (Get(SassGlobalLd) > 0)
+    return "global_ld";
+  if (Get(SassGlobalSt) > 0)
+    return "global_st";
+  if (Get(SassSectorsIdeal) > 0 || Get(SassSectors) > 0)
+    return "global";
+  if (Get(SassSharedLd) > 0)
+    return "shared_ld";
+  if (Get(SassSharedSt) > 0)
+    return "shared_st";
+  if (Get(SassWavefrontsIdeal) > 0 || Get(SassWavefronts) > 0)
+    return "shared";
+  if (Get(SassDivergent) > 0)
+    return "branch";
+  return nullptr;
+}
+
+Expected<std::vector<LineMeasurement>>
+SassMetricsSession::profile(const std::function<void()> &Launch) {
+  CUcontext Ctx = static_cast<CUcontext>(Dev.Context);
+  CAL_CUDA(cudaDeviceSynchronize());
+  CUpti_SassMetricsEnable_Params En{CUpti_SassMetricsEnable_Params_STRUCT_SIZE};
+  En.ctx = Ctx;
+  En.enableLazyPatching = 1;
+  CAL_CUPTI(cuptiSassMetricsEnable(&En));
+  // Whatever happens next, patching is switched off again.
+  struct Disabler {
+    CUcontext Ctx;
+    ~Disabler() {
+      CUpti_SassMetricsDisable_Params D{
+          CUpti_SassMetricsDisable_Params_STRUCT_SIZE};
+      D.ctx = Ctx;
+      cuptiSassMetricsDisable(&D);
+    }
+  } Disable{Ctx};
+
+  Launch();
+  CAL_CUDA(cudaDeviceSynchronize());
+
+  CUpti_SassMetricsGetDataProperties_Params DP{
+      CUpti_SassMetricsGetDataProperties_Params_STRUCT_SIZE};
+  DP.ctx = Ctx;
+  CAL_CUPTI(cuptiSassMetricsGetDataProperties(&DP));
+  std::vector<LineMeasurement> Lines;
+  if (DP.numOfPatchedInstructionRecords == 0)
+    return Lines;
+
+  size_t NRec = DP.numOfPatchedInstructionRecords, NInst = DP.numOfInstances;
+  std::vector<CUpti_SassMetrics_InstanceValue> Values(NRec * NInst);
+  std::vector<CUpti_SassMetrics_Data> Records(NRec);
+  for (size_t I = 0; I < NRec; ++I) {
+    Records[I].structSize = sizeof(CUpti_SassMetrics_Data);
+    Records[I].pInstanceValues = Values.data() + I * NInst;
+  }
+  CUpti_SassMetricsFlushData_Params F{
+      CUpti_SassMetricsFlushData_Params_STRUCT_SIZE};
+  F.ctx = Ctx;
+  F.numOfPatchedInstructionRecords = NRec;
+  F.numOfInstances = NInst;
+  F.pMetricsData = Records.data();
+  CAL_CUPTI(cuptiSassMetricsFlushData(&F));
+
+  std::map<std::pair<std::string, unsigned>, LineMeasurement> ByLine;
+  static const bool DumpPcs = std::getenv("CAL_SASS_DUMP") != nullptr;
+  for (const CUpti_SassMetrics_Data &R : Records) {
+    std::map<std::string, double> V;
+    for (size_t J = 0; J < NInst; ++J) {
+      auto It = IdToName.find(R.pInstanceValues[J].metricId);
+      if (It != IdToName.end())
+        V[It->second] += double(R.pInstanceValues[J].value);
+    }
+    const char *Class = classify(V);
+    std::pair<std::string, unsigned> Src =
+        sourceOf(R.cubinCrc, R.functionName ? R.functionName : "", R.pcOffset);
+    if (DumpPcs) {
+      // Debug aid (CAL_SASS_DUMP=1): one line per patched instruction.
+      std::fprintf(stderr, "sass %s +0x%x %s:%u", R.functionName, R.pcOffset,
+                   Src.first.c_str(), Src.second);
+      for (const auto &KV : V)
+        std::fprintf(stderr, " %s=%.0f", KV.first.c_str(), KV.second);
+      std::fprintf(stderr, "\n");
+    }
+    if (!Class)
+      continue;
+    LineMeasurement &L = ByLine[Src];
+    L.File = Src.first;
+    L.Line = Src.second;
+    ClassCounters &C = L.Classes[Class];
+    using namespace metric;
+    auto Get = [&](const char *N) {
+      auto It = V.find(N);
+      return It == V.end() ? 0.0 : It->second;
+    };
+    C.Instructions += 1;
+    C.Executed += Get(SassInst);
+    C.OpExecuted += Get(SassGlobalLd) + Get(SassGlobalSt) + Get(SassSharedLd) +
+                    Get(SassSharedSt);
+    C.ThreadExecuted += Get(SassThreadInst);
+    C.Sectors += Get(SassSectors);
+    C.SectorsIdeal += Get(SassSectorsIdeal);
+    C.Wavefronts += Get(SassWavefronts);
+    C.WavefrontsIdeal += Get(SassWavefrontsIdeal);
+    C.DivergentTargets += Get(SassDivergent);
+    // A branch on a memory line still counts its divergence on the line.
+    if (std::string(Class) != "branch" && Get(SassDivergent) > 0)
+      L.Classes["branch"].DivergentTargets += Get(SassDivergent);
+  }
+  for (auto &KV : ByLine)
+    Lines.push_back(std::move(KV.second));
+  return Lines;
+}
+
+} // namespace cal

@@ -1,0 +1,315 @@
+//===- Runner.cpp - Run the kernel suite and measure it -------------------===//
+#include "cal/runtime/Runner.h"
+
+#include "DeviceContext.h"
+#include "cal/runtime/Profiler.h"
+#include "cal/runtime/Timing.h"
+
+#include <cuda_runtime.h>
+#include <cxxabi.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+
+namespace cal {
+
+bool labelMatches(const std::string &Filter, const std::string &Label) {
+  if (Filter.empty())
+    return true;
+  size_t Start = 0;
+  while (Start <= Filter.size()) {
+    size_t End = Filter.find(',', Start);
+    if (End == std::string::npos)
+      End = Filter.size();
+    std::string F = Filter.substr(Start, End - Start);
+    if (!F.empty() && Label.compare(0, F.size(), F) == 0)
+      return true;
+    Start = End + 1;
+  }
+  return false;
+}
+
+static std::string demangle(const std::string &Mangled) {
+  int Status = 0;
+  char *D = abi::__cxa_demangle(Mangled.c_str(), nullptr, nullptr, &Status);
+  std::string Result = (Status == 0 && D) ? D : Mangled;
+  std::free(D);
+  // The kernel's name without its parameter list, as the analyzer names it.
+  size_t Paren = Result.find('(');
+  return Paren == std::string::npos ? Result : Result.substr(0, Paren);
+}
+
+namespace {
+
+/// Launch measurements in suite order, found by label.
+class Collected {
+public:
+  LaunchMeasurement &get(const char *Suite, const char *File,
+                         const std::string &Label, Traffic Bytes) {
+    auto It = Index.find(Label);
+    if (It != Index.end())
+      return All[It->second];
+    Index[Label] = All.size();
+    All.emplace_back();
+    LaunchMeasurement &M = All.back();
+    M.Label = Label;
+    M.Suite = Suite;
+    M.SourceFile = File;
+    M.BytesRead = Bytes.BytesRead;
+    M.BytesWritten = Bytes.BytesWritten;
+    return M;
+  }
+  std::vector<LaunchMeasurement> All;
+
+private:
+  std::map<std::string, size_t> Index;
+};
+
+enum class Sweep { Timing, Range, Sass };
+
+class RunnerContext : public DeviceSuiteContext {
+public:
+  RunnerContext(const RunOptions &Opt, Sweep Kind, Collected &Out,
+                LaunchObserver &Obs, std::ostream &Log)
+      : DeviceSuiteContext(Opt.Filter), Opt(Opt), Kind(Kind), Out(Out),
+        Obs(Obs), Log(Log) {}
+
+  void setSuite(const SuiteEntry &E) { Entry = &E; }
+  RangeProfilerSession *Range = nullptr;
+  SassMetricsSession *Sass = nullptr;
+  /// Set when profiling is refused for lack of permission: stop the sweep.
+  Error Fatal = Error::success();
+
+  void launch(const char *Label, Traffic Bytes,
+              const std::function<void()> &Launch) override {
+    if (!labelMatches(Opt.Filter, Label) || Fatal)
+      return;
+    LaunchMeasurement &M = Out.get(Entry->Theme, Entry->File, Label, Bytes);
+    if (!allocationError().empty()) {
+      note(M, "allocation failed: " + allocationError());
+      return;
+    }
+    cudaDeviceSynchronize(); // the fills are not part of any measurement
+    Obs.clearLaunches();
+    switch (Kind) {
+    case Sweep::Timing:
+      time(M, Launch);
+      break;
+    case Sweep::Range: {
+      Expected<std::map<std::string, double>> V = Range->profile(Launch);
+      if (!V) {
+        Error E = V.takeError();
+        if (E.code() == ProfilingNotPermitted)
+          Fatal = Error::failure(E.message(), E.code());
+        note(M, "range profiler: " + E.message());
+      } else {
+        M.Metrics = std::move(*V);
+      }
+      break;
+    }
+    case Sweep::Sass: {
+      Expected<std::vector<LineMeasurement>> L = Sass->profile(Launch);
+      if (!L) {
+        Error E = L.takeError();
+        if (E.code() == ProfilingNotPermitted)
+          Fatal = Error::failure(E.message(), E.code());
+        note(M, "SASS metrics: " + E.message());
+      } else {
+        M.Lines = std::move(*L);
+      }
+      break;
+    }
+    }
+    identify(M);
+    Log << "  " << Label << (Kind == Sweep::Timing ? "" : " profiled");
+    if (Kind == Sweep::Timing && M.TimedRuns)
+      Log << "  " << M.MedianMs << " ms";
+    Log << "\n";
+  }
+
+private:
+  const RunOptions &Opt;
+  Sweep Kind;
+  Collected &Out;
+  LaunchObserver &Obs;
+  std::ostream &Log;
+  const SuiteEntry *Entry = nullptr;
+
+  void note(LaunchMeasurement &M, const std::string &Text) {
+    M.Notes.push_back(Text);
+    Log << "  " << M.Label << ": " << Text << "\n";
+  }
+
+  /// Takes the launch identity from the callback records: exactly one
+  /// kernel launch is expected per SuiteContext::launch.
+  void identify(LaunchMeasurement &M) {
+    const std::vector<LaunchRecord> &L = Obs.launches();
+    if (L.empty()) {
+      if (M.MangledName.empty())
+        note(M, "no kernel launch observed");
+      return;
+    }
+    const LaunchRecord &R = L.front();
+    if (M.MangledName.empty()) {
+      M.MangledName = R.MangledName;
+      M.Kernel = demangle(R.MangledName);
+      for (int I = 0; I < 3; ++I)
+        M.Grid[I] = R.Grid[I], M.Block[I] = R.Block[I];
+      M.DynamicSharedBytes = R.SharedBytes;
+    }
+  }
+
+  void time(LaunchMeasurement &M, const std::function<void()> &Launch) {
+    Launch();
+    if (cudaError_t E = cudaDeviceSynchronize()) {
+      note(M, std::string("launch failed: ") + cudaGetErrorString(E));
+      return;
+    }
+    if (Opt.LaunchOnly)
+      return;
+    cudaEvent_t Start, Stop;
+    cudaEventCreate(&Start);
+    cudaEventCreate(&Stop);
+    auto TimeOnce = [&]() {
+      cudaEventRecord(Start);
+      Launch();
+      cudaEventRecord(Stop);
+      cudaEventSynchronize(Stop);
+      float Ms = 0;
+      cudaEventElapsedTime(&Ms, Start, Stop);
+      return double(Ms);
+    };
+    for (unsigned I = 0; I < Opt.WarmupRuns; ++I)
+      TimeOnce();
+    unsigned Runs = chooseRunCount(TimeOnce(), Opt.TargetMsPerLaunch,
+                                   Opt.MinRuns, Opt.MaxRuns);
+    std::vector<double> Samples;
+    for (unsigned I = 0; I < Runs; ++I)
+      Samples.push_back(TimeOnce());
+    cudaEventDestroy(Start);
+    cudaEventDestroy(Stop);
+    if (cudaError_t E = cudaGetLastError()) {
+      note(M, std::string("timing failed: ") + cudaGetErrorString(E));
+      return;
+    }
+    M.TimedRuns = Runs;
+    M.MedianMs = median(Samples);
+    M.MinMs = *std::min_element(Samples.begin(), Samples.end());
+    M.MaxMs = *std::max_element(Samples.begin(), Samples.end());
+  }
+};
+
+Error runSweep(const RunOptions &Opt, Sweep Kind, Collected &Out,
+               LaunchObserver &Obs, std::ostream &Log,
+               RangeProfilerSession *Range, SassMetricsSession *Sass) {
+  RunnerContext Ctx(Opt, Kind, Out, Obs, Log);
+  Ctx.Range = Range;
+  Ctx.Sass = Sass;
+  for (const SuiteEntry &E : suiteRegistry()) {
+    if (!Ctx.wants(E.Theme))
+      continue;
+    Ctx.setSuite(E);
+    E.Run(Ctx);
+    Ctx.releaseAll();
+    if (Ctx.Fatal)
+      return std::move(Ctx.Fatal);
+  }
+  return Error::success();
+}
+
+/// Device-to-device copy of \p Bytes: bytes read plus bytes written over the
+/// median time, the practical ceiling the kernels are compared with.
+void measureCopy(DeviceMeasurement &D, uint64_t Bytes) {
+  void *A = nullptr, *B = nullptr;
+  if (cudaMalloc(&A, Bytes) != cudaSuccess ||
+      cudaMalloc(&B, Bytes) != cudaSuccess) {
+    cudaFree(A);
+    return;
+  }
+  cudaMemset(A, 1, Bytes);
+  cudaEvent_t Start, Stop;
+  cudaEventCreate(&Start);
+  cudaEventCreate(&Stop);
+  std::vector<double> Samples;
+  for (int I = 0; I < 23; ++I) {
+    cudaEventRecord(Start);
+    cudaMemcpy(B, A, Bytes, cudaMemcpyDeviceToDevice);
+    cudaEventRecord(Stop);
+    cudaEventSynchronize(Stop);
+    float Ms = 0;
+    cudaEventElapsedTime(&Ms, Start, Stop);
+    if (I >= 3) // warm-up
+      Samples.push_back(Ms);
+  }
+  cudaEventDestroy(Start);
+  cudaEventDestroy(Stop);
+  cudaFree(A);
+  cudaFree(B);
+  D.CopyBytes = Bytes;
+  D.CopyMs = median(Samples);
+  D.CopyGBps = effectiveGBps(Bytes, Bytes, D.CopyMs);
+}
+
+} // namespace
+
+Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
+  // Load every module when the context is created, while the observer is
+  // listening, so that all cubins are captured.
+  setenv("CUDA_MODULE_LOADING", "EAGER", 0);
+  int Count = 0;
+  cudaError_t CountErr = cudaGetDeviceCount(&Count);
+  if (CountErr != cudaSuccess || Count == 0)
+    return Error::failure(CountErr != cudaSuccess
+                              ? cudaGetErrorString(CountErr)
+                              : "the runtime reports 0 devices",
+                          NoDevice);
+  Expected<std::unique_ptr<LaunchObserver>> Obs = LaunchObserver::create();
+  if (!Obs)
+    return Obs.takeError().context("CUPTI callbacks");
+  Expected<Device> Dev = openDevice(0);
+  if (!Dev)
+    return Dev.takeError();
+
+  Measurements M;
+  M.Device = Dev->Info;
+  Log << "device: " << M.Device.Name << " (" << M.Device.Chip << "), "
+      << M.Device.SmCount << " SMs, theoretical " << M.Device.PeakGBps
+      << " GB/s\n";
+  Collected Out;
+  if (Opt.Timing || Opt.LaunchOnly) {
+    if (!Opt.LaunchOnly) {
+      measureCopy(M.Device, Opt.CopyBytes);
+      Log << "device-to-device copy: " << M.Device.CopyGBps << " GB/s\n";
+    }
+    Log << (Opt.LaunchOnly ? "launching:\n" : "timing:\n");
+    if (Error E = runSweep(Opt, Sweep::Timing, Out, **Obs, Log, nullptr,
+                           nullptr))
+      return std::move(E);
+  }
+  if (Opt.RangeProfile && !Opt.LaunchOnly) {
+    Log << "range profiler:\n";
+    Expected<std::unique_ptr<RangeProfilerSession>> S =
+        RangeProfilerSession::create(*Dev, metricCatalogue());
+    if (!S)
+      return S.takeError().context("range profiler");
+    if (Error E = runSweep(Opt, Sweep::Range, Out, **Obs, Log, S->get(),
+                           nullptr))
+      return std::move(E);
+  }
+  if (Opt.Sass && !Opt.LaunchOnly) {
+    Log << "SASS metrics:\n";
+    Expected<std::unique_ptr<SassMetricsSession>> S =
+        SassMetricsSession::create(*Dev, **Obs);
+    if (!S)
+      return S.takeError().context("SASS metrics");
+    M.SassMetrics = (*S)->metricNames();
+    if (Error E =
+            runSweep(Opt, Sweep::Sass, Out, **Obs, Log, nullptr, S->get()))
+      return std::move(E);
+  }
+  M.Launches = std::move(Out.All);
+  return M;
+}
+
+} // namespace cal

@@ -1,0 +1,229 @@
+//===- CudaAccessVerify.cpp - cuda-access-verify driver -------------------===//
+//
+// Runs the reference kernel suite under CUPTI (or reads saved measurements),
+// reads the analyzer's predictions, prints the side-by-side table and writes
+// JSON/CSV. Option parsing and reporter choice only; the work is in
+// runtime/. Exit codes are documented in docs/runtime.md and --help.
+//
+//===----------------------------------------------------------------------===//
+#include "cal/runtime/Compare.h"
+#include "cal/runtime/CuptiStatus.h"
+#include "cal/runtime/Measurements.h"
+#include "cal/runtime/MetricCatalogue.h"
+#include "cal/runtime/Predictions.h"
+#include "cal/runtime/ProfilerHost.h"
+#include "cal/runtime/Runner.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+namespace {
+
+enum ExitCode {
+  ExitAgree = 0,
+  ExitMismatch = 1,
+  ExitUsage = 2,
+  ExitNotPermitted = 3,
+  ExitFailure = 4,
+  ExitNoDevice = 77, // the automake/ctest convention for "skipped"
+};
+
+const char *Usage =
+    "usage: cuda-access-verify [options]\n"
+    "  --predictions FILE       analyzer JSON (cuda-access-lint --format=json)\n"
+    "  --measurements FILE      compare saved measurements; no GPU needed\n"
+    "  --measurements-out FILE  save the raw measurements of this run\n"
+    "  --json-out FILE          write the comparison as JSON\n"
+    "  --csv-out FILE           write the comparison as CSV\n"
+    "  --filter P1,P2           only launches whose label starts with a Pi\n"
+    "  --no-timing | --no-profile | --no-sass   skip a sweep\n"
+    "  --launch-only            launch each kernel once, measure nothing\n"
+    "                           (for ncu or compute-sanitizer)\n"
+    "  --bandwidth              print the effective-bandwidth table\n"
+    "  --list-metrics CHIP      print the metric groups and their pass counts\n"
+    "                           on CHIP (e.g. GH100); no GPU needed\n"
+    "exit codes: 0 all judged rows agree, 1 a mismatch, 2 usage or I/O error,\n"
+    "  3 profiling not permitted, 4 other failure,\n"
+    "  77 no CUDA device (prints \"skipped: no CUDA device\")\n";
+
+struct Options {
+  std::string Predictions, MeasurementsIn, MeasurementsOut, JsonOut, CsvOut;
+  std::string ListMetricsChip;
+  bool Bandwidth = false;
+  cal::RunOptions Run;
+};
+
+bool parse(int Argc, char **Argv, Options &O) {
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    auto Next = [&](std::string &Into) {
+      if (I + 1 >= Argc) {
+        std::cerr << "cuda-access-verify: " << A << " needs a value\n";
+        return false;
+      }
+      Into = Argv[++I];
+      return true;
+    };
+    if (A == "--predictions") {
+      if (!Next(O.Predictions))
+        return false;
+    } else if (A == "--measurements") {
+      if (!Next(O.MeasurementsIn))
+        return false;
+    } else if (A == "--measurements-out") {
+      if (!Next(O.MeasurementsOut))
+        return false;
+    } else if (A == "--json-out") {
+      if (!Next(O.JsonOut))
+        return false;
+    } else if (A == "--csv-out") {
+      if (!Next(O.CsvOut))
+        return false;
+    } else if (A == "--filter") {
+      if (!Next(O.Run.Filter))
+        return false;
+    } else if (A == "--list-metrics") {
+      if (!Next(O.ListMetricsChip))
+        return false;
+    } else if (A == "--no-timing") {
+      O.Run.Timing = false;
+    } else if (A == "--no-profile") {
+      O.Run.RangeProfile = false;
+    } else if (A == "--no-sass") {
+      O.Run.Sass = false;
+    } else if (A == "--launch-only") {
+      O.Run.LaunchOnly = true;
+    } else if (A == "--bandwidth") {
+      O.Bandwidth = true;
+    } else if (A == "--help" || A == "-h") {
+      std::cout << Usage;
+      std::exit(ExitAgree);
+    } else {
+      std::cerr << "cuda-access-verify: unknown option '" << A << "'\n"
+                << Usage;
+      return false;
+    }
+  }
+  return true;
+}
+
+int listMetrics(const std::string &Chip) {
+  int Rc = ExitAgree;
+  for (const cal::MetricGroup &G : cal::metricCatalogue()) {
+    cal::Expected<size_t> Passes = cal::passCountFor(Chip, G.Metrics);
+    std::cout << G.Name << ": ";
+    if (Passes)
+      std::cout << *Passes << " pass(es), expected " << G.ExpectedPasses;
+    else
+      std::cout << "error: " << Passes.error().message(), Rc = ExitFailure;
+    std::cout << "\n  " << G.Purpose << "\n";
+    for (const std::string &M : G.Metrics)
+      std::cout << "    " << M << "\n";
+  }
+  std::cout << "sass (per instruction):\n";
+  for (const cal::SassMetricSpec &S : cal::sassMetricCatalogue())
+    std::cout << "    " << S.Name << (S.Required ? "" : " (optional)") << "\n";
+  return Rc;
+}
+
+bool writeText(const std::string &Path, const std::string &Text) {
+  std::ofstream Out(Path);
+  Out << Text;
+  if (!Out) {
+    std::cerr << "cuda-access-verify: cannot write '" << Path << "'\n";
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  Options O;
+  if (!parse(Argc, Argv, O))
+    return ExitUsage;
+  if (!O.ListMetricsChip.empty())
+    return listMetrics(O.ListMetricsChip);
+
+  // Predictions first: a bad file should fail before minutes of GPU work.
+  cal::Predictions Preds;
+  bool HavePreds = false;
+  if (!O.Predictions.empty()) {
+    cal::Expected<cal::json::Value> V = cal::json::readFile(O.Predictions);
+    if (!V) {
+      std::cerr << "cuda-access-verify: " << V.error().message() << "\n";
+      return ExitUsage;
+    }
+    cal::Expected<cal::Predictions> P = cal::predictionsFromJson(*V);
+    if (!P) {
+      std::cerr << "cuda-access-verify: " << O.Predictions << ": "
+                << P.error().message() << "\n";
+      return ExitUsage;
+    }
+    Preds = std::move(*P);
+    HavePreds = true;
+  }
+
+  cal::Measurements M;
+  if (!O.MeasurementsIn.empty()) {
+    cal::Expected<cal::json::Value> V = cal::json::readFile(O.MeasurementsIn);
+    if (!V) {
+      std::cerr << "cuda-access-verify: " << V.error().message() << "\n";
+      return ExitUsage;
+    }
+    cal::Expected<cal::Measurements> R = cal::measurementsFromJson(*V);
+    if (!R) {
+      std::cerr << "cuda-access-verify: " << O.MeasurementsIn << ": "
+                << R.error().message() << "\n";
+      return ExitUsage;
+    }
+    M = std::move(*R);
+  } else {
+    cal::Expected<cal::Measurements> R = cal::runSuite(O.Run, std::cerr);
+    if (!R) {
+      cal::Error E = R.takeError();
+      if (E.code() == cal::NoDevice) {
+        std::cout << "skipped: no CUDA device (" << E.message() << ")\n";
+        return ExitNoDevice;
+      }
+      std::cerr << "cuda-access-verify: " << E.message() << "\n";
+      if (E.code() == cal::ProfilingNotPermitted) {
+        std::cerr << "cuda-access-verify: " << cal::profilingPermissionAdvice()
+                  << "\n";
+        return ExitNotPermitted;
+      }
+      return ExitFailure;
+    }
+    M = std::move(*R);
+    std::string Cmd;
+    for (int I = 0; I < Argc; ++I)
+      Cmd += (I ? " " : "") + std::string(I ? Argv[I] : "cuda-access-verify");
+    M.Command = Cmd;
+    if (O.Run.LaunchOnly)
+      return ExitAgree;
+  }
+  if (!O.MeasurementsOut.empty())
+    if (cal::Error E = cal::json::writeFile(O.MeasurementsOut, cal::toJson(M))) {
+      std::cerr << "cuda-access-verify: " << E.message() << "\n";
+      return ExitUsage;
+    }
+
+  if (O.Bandwidth)
+    cal::printBandwidth(std::cout, M);
+  cal::Comparison C = cal::compare(M, HavePreds ? &Preds : nullptr);
+  cal::printTable(std::cout, C);
+  if (!HavePreds)
+    std::cout << "no predictions file given (--predictions): every row reads "
+                 "'no prediction'\n";
+  if (!O.JsonOut.empty())
+    if (cal::Error E = cal::json::writeFile(O.JsonOut, cal::toJson(C))) {
+      std::cerr << "cuda-access-verify: " << E.message() << "\n";
+      return ExitUsage;
+    }
+  if (!O.CsvOut.empty() && !writeText(O.CsvOut, cal::toCsv(C)))
+    return ExitUsage;
+  return C.Mismatch ? ExitMismatch : ExitAgree;
+}
