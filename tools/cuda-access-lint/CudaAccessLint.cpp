@@ -71,7 +71,6 @@ cl::opt<std::string> KernelFilter("kernel",
 cl::opt<bool> FailOnFindings("fail-on-findings",
                              cl::desc("Exit with 1 when there are findings"),
                              cl::cat(Cat));
-cl::opt<bool> Color("color", cl::desc("Colour diagnostics"), cl::cat(Cat));
 
 int usageError(raw_ostream &Err, const Twine &Msg) {
   WithColor::error(Err, "cuda-access-lint") << Msg << "\n";
@@ -164,7 +163,8 @@ int main(int argc, const char **argv) {
           for (json::Value &V : cal::resultToJSON(R))
             AllKernels.push_back(std::move(V));
         },
-        OutFormat == Format::Text ? TextOS : nulls(), Color);
+        OutFormat == Format::Text ? TextOS : nulls(),
+        /*Color=*/false);
     if (!Out.Ok) {
       errs() << Out.Diagnostics;
       WithColor::error(errs(), "cuda-access-lint")

@@ -34,7 +34,8 @@ enum ExitCode {
 const char *Usage =
     "usage: cuda-access-verify [options]\n"
     "  --predictions FILE       analyzer JSON (cuda-access-lint --format=json)\n"
-    "  --measurements FILE      compare saved measurements; no GPU needed\n"
+    "  --measurements F1,F2     compare saved measurements (merged by label);\n"
+    "                           no GPU needed\n"
     "  --measurements-out FILE  save the raw measurements of this run\n"
     "  --json-out FILE          write the comparison as JSON\n"
     "  --csv-out FILE           write the comparison as CSV\n"
@@ -169,18 +170,27 @@ int main(int Argc, char **Argv) {
 
   cal::Measurements M;
   if (!O.MeasurementsIn.empty()) {
-    cal::Expected<cal::json::Value> V = cal::json::readFile(O.MeasurementsIn);
-    if (!V) {
-      std::cerr << "cuda-access-verify: " << V.error().message() << "\n";
-      return ExitUsage;
+    // Several files (one per sweep, say) merge by launch label.
+    size_t Start = 0;
+    while (Start < O.MeasurementsIn.size()) {
+      size_t End = O.MeasurementsIn.find(',', Start);
+      if (End == std::string::npos)
+        End = O.MeasurementsIn.size();
+      std::string Path = O.MeasurementsIn.substr(Start, End - Start);
+      Start = End + 1;
+      cal::Expected<cal::json::Value> V = cal::json::readFile(Path);
+      if (!V) {
+        std::cerr << "cuda-access-verify: " << V.error().message() << "\n";
+        return ExitUsage;
+      }
+      cal::Expected<cal::Measurements> R = cal::measurementsFromJson(*V);
+      if (!R) {
+        std::cerr << "cuda-access-verify: " << Path << ": "
+                  << R.error().message() << "\n";
+        return ExitUsage;
+      }
+      cal::mergeMeasurements(M, *R);
     }
-    cal::Expected<cal::Measurements> R = cal::measurementsFromJson(*V);
-    if (!R) {
-      std::cerr << "cuda-access-verify: " << O.MeasurementsIn << ": "
-                << R.error().message() << "\n";
-      return ExitUsage;
-    }
-    M = std::move(*R);
   } else {
     cal::Expected<cal::Measurements> R = cal::runSuite(O.Run, std::cerr);
     if (!R) {

@@ -107,8 +107,10 @@ Value SimtInterpreter::builtinIndex(const clang::Expr *E) {
       PO->getSyntacticForm()->IgnoreParens());
   if (!MP)
     return Value();
-  const auto *DRE =
-      dyn_cast<clang::DeclRefExpr>(MP->getBaseExpr()->IgnoreParenImpCasts());
+  const clang::Expr *BaseE = MP->getBaseExpr()->IgnoreParenImpCasts();
+  if (const auto *OV = dyn_cast<clang::OpaqueValueExpr>(BaseE))
+    BaseE = OV->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<clang::DeclRefExpr>(BaseE);
   if (!DRE)
     return Value();
   llvm::StringRef Var = DRE->getDecl()->getName();

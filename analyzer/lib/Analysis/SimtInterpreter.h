@@ -28,6 +28,11 @@ class VarDecl;
 
 namespace cal {
 
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::dyn_cast_or_null;
+using llvm::isa;
+
 constexpr unsigned MaxLanes = 32;
 using LaneExprs = std::array<const Expr *, MaxLanes>;
 

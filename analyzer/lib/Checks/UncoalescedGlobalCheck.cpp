@@ -22,6 +22,22 @@ static std::optional<int64_t> laneStride(const AccessSummary &A) {
   return L ? std::optional<int64_t>(D / L) : std::nullopt;
 }
 
+/// Lanes at base + lane * bytes from a sector-aligned base: every sector
+/// above the ideal comes from lanes that are switched off (the divergence
+/// check reports that), not from the access pattern.
+static bool laneContiguousAligned(const AccessSummary &A,
+                                  const TargetModel &TM) {
+  if (A.FirstWarpOffsets.empty())
+    return false;
+  int64_t Base = A.FirstWarpOffsets[0] -
+                 int64_t(A.FirstWarpLanes[0]) * A.BytesPerLane;
+  for (unsigned I = 0; I < A.FirstWarpOffsets.size(); ++I)
+    if (A.FirstWarpOffsets[I] !=
+        Base + int64_t(A.FirstWarpLanes[I]) * A.BytesPerLane)
+      return false;
+  return Base % TM.SectorBytes == 0;
+}
+
 void checkUncoalescedGlobal(const KernelResult &K, const TargetModel &TM,
                             std::vector<Finding> &Out) {
   for (const AccessSummary &A : K.Accesses) {
@@ -29,7 +45,8 @@ void checkUncoalescedGlobal(const KernelResult &K, const TargetModel &TM,
       continue;
     double S = A.Sectors.mean(), Ideal = A.IdealSectors.mean();
     // Half a sector of slack: means over warps of whole numbers.
-    if (S < Ideal + 0.5)
+    if (S < Ideal + 0.5 ||
+        (A.ActiveLanes.mean() < TM.WarpSize && laneContiguousAligned(A, TM)))
       continue;
     Finding F;
     F.CheckId = "cuda-uncoalesced-global";
@@ -45,7 +62,7 @@ void checkUncoalescedGlobal(const KernelResult &K, const TargetModel &TM,
     F.Notes.push_back("first warp: " + laneList(A, byteOffset, TM));
     std::optional<int64_t> Stride = laneStride(A);
     if (Stride && *Stride == int64_t(A.BytesPerLane) &&
-        A.FirstWarpOffsets[0] % TM.SectorBytes)
+        A.FirstWarpLanes[0] == 0 && A.FirstWarpOffsets[0] % TM.SectorBytes)
       F.Notes.push_back("fix: the lanes are contiguous but start " +
                         std::to_string(A.FirstWarpOffsets[0] %
                                        TM.SectorBytes) +

@@ -1,6 +1,7 @@
 //===- JsonReport.cpp - The prediction file (docs/prediction-schema.md) ---===//
 #include "cal/Report/AnalysisReport.h"
 #include "cal/Report/DiscoveryReport.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace llvm;
 
