@@ -74,6 +74,10 @@ json::Value toJson(const Measurements &M) {
   for (const std::string &S : M.SassMetrics)
     Sass.push(S);
   Root.set("sass_metrics", std::move(Sass));
+  Value RunNotes = Value::array();
+  for (const std::string &N : M.Notes)
+    RunNotes.push(N);
+  Root.set("notes", std::move(RunNotes));
 
   Value Launches = Value::array();
   for (const LaunchMeasurement &L : M.Launches) {
@@ -149,6 +153,9 @@ Expected<Measurements> measurementsFromJson(const json::Value &Root) {
   if (const Value *S = Root.get("sass_metrics"))
     for (const Value &E : S->elements())
       M.SassMetrics.push_back(E.string());
+  if (const Value *N = Root.get("notes"))
+    for (const Value &E : N->elements())
+      M.Notes.push_back(E.string());
   const Value *Launches = Root.get("launches");
   if (!Launches || !Launches->isArray())
     return Error::failure("measurements file has no 'launches' array");
@@ -190,6 +197,46 @@ Expected<Measurements> measurementsFromJson(const json::Value &Root) {
     M.Launches.push_back(std::move(L));
   }
   return M;
+}
+
+void mergeMeasurements(Measurements &Into, const Measurements &From) {
+  if (Into.Device.Name.empty())
+    Into.Device = From.Device;
+  if (Into.Device.CopyMs == 0 && From.Device.CopyMs > 0) {
+    Into.Device.CopyBytes = From.Device.CopyBytes;
+    Into.Device.CopyMs = From.Device.CopyMs;
+    Into.Device.CopyGBps = From.Device.CopyGBps;
+  }
+  if (Into.SassMetrics.empty())
+    Into.SassMetrics = From.SassMetrics;
+  Into.Notes.insert(Into.Notes.end(), From.Notes.begin(), From.Notes.end());
+  for (const LaunchMeasurement &F : From.Launches) {
+    LaunchMeasurement *T = nullptr;
+    for (LaunchMeasurement &L : Into.Launches)
+      if (L.Label == F.Label)
+        T = &L;
+    if (!T) {
+      Into.Launches.push_back(F);
+      continue;
+    }
+    if (T->MangledName.empty()) {
+      T->Kernel = F.Kernel;
+      T->MangledName = F.MangledName;
+      for (int I = 0; I < 3; ++I)
+        T->Grid[I] = F.Grid[I], T->Block[I] = F.Block[I];
+    }
+    if (!T->TimedRuns && F.TimedRuns) {
+      T->TimedRuns = F.TimedRuns;
+      T->MedianMs = F.MedianMs;
+      T->MinMs = F.MinMs;
+      T->MaxMs = F.MaxMs;
+    }
+    for (const auto &KV : F.Metrics)
+      T->Metrics.insert(KV);
+    if (T->Lines.empty())
+      T->Lines = F.Lines;
+    T->Notes.insert(T->Notes.end(), F.Notes.begin(), F.Notes.end());
+  }
 }
 
 std::string normalizeSourcePath(const std::string &Path) {

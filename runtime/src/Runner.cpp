@@ -291,22 +291,35 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
     Log << "range profiler:\n";
     Expected<std::unique_ptr<RangeProfilerSession>> S =
         RangeProfilerSession::create(*Dev, metricCatalogue());
-    if (!S)
-      return S.takeError().context("range profiler");
-    if (Error E = runSweep(Opt, Sweep::Range, Out, **Obs, Log, S->get(),
-                           nullptr))
+    if (!S) {
+      Error E = S.takeError().context("range profiler");
+      if (E.code() == ProfilingNotPermitted)
+        return std::move(E);
+      // Keep what the other sweeps can measure; the file records why the
+      // counters are missing.
+      Log << E.message() << "\n";
+      M.Notes.push_back(E.message());
+    } else if (Error E = runSweep(Opt, Sweep::Range, Out, **Obs, Log,
+                                  S->get(), nullptr)) {
       return std::move(E);
+    }
   }
   if (Opt.Sass && !Opt.LaunchOnly) {
     Log << "SASS metrics:\n";
     Expected<std::unique_ptr<SassMetricsSession>> S =
         SassMetricsSession::create(*Dev, **Obs);
-    if (!S)
-      return S.takeError().context("SASS metrics");
-    M.SassMetrics = (*S)->metricNames();
-    if (Error E =
-            runSweep(Opt, Sweep::Sass, Out, **Obs, Log, nullptr, S->get()))
-      return std::move(E);
+    if (!S) {
+      Error E = S.takeError().context("SASS metrics");
+      if (E.code() == ProfilingNotPermitted)
+        return std::move(E);
+      Log << E.message() << "\n";
+      M.Notes.push_back(E.message());
+    } else {
+      M.SassMetrics = (*S)->metricNames();
+      if (Error E =
+              runSweep(Opt, Sweep::Sass, Out, **Obs, Log, nullptr, S->get()))
+        return std::move(E);
+    }
   }
   M.Launches = std::move(Out.All);
   return M;

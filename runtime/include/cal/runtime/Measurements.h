@@ -68,8 +68,14 @@ struct Measurements {
   DeviceMeasurement Device;
   std::string Command; ///< how the run was invoked
   std::vector<std::string> SassMetrics;
+  std::vector<std::string> Notes; ///< sweeps that could not run, and why
   std::vector<LaunchMeasurement> Launches;
 };
+
+/// Merges \p From into \p Into by launch label: timing, counters and lines
+/// are taken from \p From where \p Into has none, so that sweeps run in
+/// separate processes combine into one file.
+void mergeMeasurements(Measurements &Into, const Measurements &From);
 
 json::Value toJson(const Measurements &M);
 Expected<Measurements> measurementsFromJson(const json::Value &V);
