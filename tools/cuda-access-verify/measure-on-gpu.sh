@@ -31,8 +31,10 @@ run() { # name, timeout, args...
 
 run timing 120 --no-profile --no-sass --measurements-out "$OUT/m-timing.json"
 run range 200 --no-timing --no-sass --measurements-out "$OUT/m-range.json"
-CAL_SASS_DUMP=1 run sass 150 --no-timing --no-profile \
+export CAL_SASS_DUMP=1
+run sass 150 --no-timing --no-profile \
   --measurements-out "$OUT/m-sass.json"
+unset CAL_SASS_DUMP
 PARGS=()
 [ -n "$PRED" ] && PARGS=(--predictions "$PRED")
 run compare 30 --measurements "$OUT/m-timing.json,$OUT/m-range.json,$OUT/m-sass.json" \
