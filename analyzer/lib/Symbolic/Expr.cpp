@@ -643,9 +643,8 @@ const Expr *ExprContext::getOpaque(llvm::StringRef Reason, IntType T) {
 const Expr *ExprContext::getBinary(BinaryOp Op, const Expr *L, const Expr *R) {
   assert(L && R && "null operand");
   // Shifts take any count type; && and || only read truth values.
-  assert((Op == BinaryOp::Shl || Op == BinaryOp::Shr ||
-          Op == BinaryOp::LAnd || Op == BinaryOp::LOr ||
-          L->getType() == R->getType()) &&
+  assert((Op == BinaryOp::Shl || Op == BinaryOp::Shr || Op == BinaryOp::LAnd ||
+          Op == BinaryOp::LOr || L->getType() == R->getType()) &&
          "operands must be converted to one type first");
   if (const Expr *E = Simplifier(*this).simplifyBinary(Op, L, R))
     return E;
