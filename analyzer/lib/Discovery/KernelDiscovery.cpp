@@ -10,6 +10,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 
 using namespace clang;
 
@@ -25,7 +27,16 @@ SourcePos makePos(const ASTContext &Ctx, SourceLocation Loc) {
   PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   if (PL.isInvalid())
     return P;
+  // Paths print relative to the working directory when under it, as the
+  // user named them (the tooling layer makes every input path absolute).
   P.File = PL.getFilename();
+  static const std::string Cwd = [] {
+    llvm::SmallString<256> D;
+    llvm::sys::fs::current_path(D);
+    return std::string(D) + "/";
+  }();
+  if (llvm::StringRef(P.File).starts_with(Cwd))
+    P.File = P.File.substr(Cwd.size());
   P.Line = PL.getLine();
   P.Column = PL.getColumn();
   return P;

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs what cuda-access-lint needs on a Debian machine, if missing, and
+# checks the CUDA toolkit. Idempotent: a second run installs nothing.
+# Called by the other scripts; there is no need to run it by hand.
+set -euo pipefail
+
+need_pkgs=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools cmake ninja-build
+           libgtest-dev g++ python3)
+missing=()
+for p in "${need_pkgs[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup: error: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    SUDO=sudo
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+for t in /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/lit; do
+  [ -x "$t" ] || { echo "setup: error: $t missing after installing llvm-22-tools" >&2; exit 1; }
+done
+
+# The CUDA toolkit is optional for the analyzer (it falls back to a built-in
+# header) but needed to build the runtime verifier and the reference kernels.
+cuda="${CUDA_PATH:-/usr/local/cuda}"
+problems=()
+[ -x "$cuda/bin/nvcc" ] || problems+=("nvcc ($cuda/bin/nvcc)")
+ls "$cuda"/lib64/libcudart.so* "$cuda"/targets/*/lib/libcudart.so* >/dev/null 2>&1 || problems+=("cudart (libcudart.so under $cuda/lib64)")
+ls "$cuda"/include/cupti.h "$cuda"/extras/CUPTI/include/cupti.h >/dev/null 2>&1 || problems+=("CUPTI headers (cupti.h)")
+ls "$cuda"/lib64/libcupti.so* "$cuda"/extras/CUPTI/lib64/libcupti.so* >/dev/null 2>&1 || problems+=("CUPTI library (libcupti.so)")
+if [ ${#problems[@]} -gt 0 ]; then
+  echo "setup: CUDA toolkit at $cuda is missing: ${problems[*]}" >&2
+  echo "setup: install the CUDA 13.0 toolkit (NVIDIA's cuda-toolkit-13-0 package) or set CUDA_PATH;" >&2
+  echo "setup: building the analyzer only (the runtime verifier is skipped)" >&2
+  echo "CAL_ENABLE_RUNTIME=OFF"
+else
+  echo "CAL_ENABLE_RUNTIME=ON"
+fi
