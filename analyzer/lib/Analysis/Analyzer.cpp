@@ -133,7 +133,7 @@ public:
                                              K.Accesses.size());
     if (New) {
       AccessSummary &A = K.Accesses.emplace_back();
-      A.Pos = makePos(AST, Site->getExprLoc());
+      A.Pos = makePos(AST, Site->getBeginLoc());
       A.Range = Site->getSourceRange();
       A.Space = Obj.Space;
       A.Kind = Kind;

@@ -4,6 +4,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
+#include "llvm/Support/Format.h"
 
 using namespace llvm;
 
@@ -54,11 +55,11 @@ void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
          << addrSpaceName(A.Space) << " " << accessKindName(A.Kind) << " "
          << A.BytesPerLane << "B requests=" << A.Requests;
       if (!A.Sectors.empty())
-        OS << " sectors=" << A.Sectors.mean() << " ideal="
-           << A.IdealSectors.mean();
+        OS << " sectors=" << format("%g", A.Sectors.mean())
+           << " ideal=" << format("%g", A.IdealSectors.mean());
       if (!A.Wavefronts.empty())
-        OS << " wavefronts=" << A.Wavefronts.mean() << " ideal="
-           << A.IdealWavefronts.mean();
+        OS << " wavefronts=" << format("%g", A.Wavefronts.mean())
+           << " ideal=" << format("%g", A.IdealWavefronts.mean());
       OS << " confidence=" << C.Level;
       if (!A.IndexText.empty())
         OS << " index=" << A.IndexText;
@@ -67,7 +68,7 @@ void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
     for (const BranchSummary &B : K.Branches)
       OS << "  summary branch " << B.Pos.Line << ":" << B.Pos.Column << " "
          << B.Kind << " " << branchClassName(B.Stats.classify())
-         << " divergent-warps=" << B.Stats.divergentWarpFraction()
+         << " divergent-warps=" << format("%g", B.Stats.divergentWarpFraction())
          << " split=" << B.Stats.laneSplit()
          << (B.LikelyPredicated ? " likely-predicated" : "") << "\n";
   }

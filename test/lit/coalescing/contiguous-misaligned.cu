@@ -1,0 +1,32 @@
+// Contiguous float access from a 256-byte-aligned base: 32 lanes x 4 B =
+// 128 B = 4 sectors, ideal 4. Shifted by one element the same 128 B start 4
+// bytes into a sector and straddle 5 sectors (GPU-NOTES measured 4.00 and
+// 5.00 on the H100).
+// RUN: %cal --dump=events %s | FileCheck %s
+// RUN: %cal %s | FileCheck %s --check-prefix=DIAG
+
+__global__ void contiguous(float *out, const float *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+}
+
+__global__ void misaligned(float *out, const float *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i + 1];
+}
+
+int main() {
+  float *a, *b;
+  contiguous<<<64, 128>>>(a, b);
+  misaligned<<<64, 128>>>(a, b);
+}
+
+// CHECK-LABEL: kernel contiguous
+// CHECK: summary access 10:3 global store 4B {{.*}} sectors=4 ideal=4 confidence=exact
+// CHECK: summary access 10:12 global load 4B {{.*}} sectors=4 ideal=4 confidence=exact
+// CHECK-LABEL: kernel misaligned
+// CHECK: summary access 15:12 global load 4B {{.*}} sectors=5 ideal=4 confidence=exact
+
+// DIAG-NOT: 10:{{.*}}warning
+// DIAG: 15:12: warning: global load touches 5 sectors per request where 4 would do (1.25x the bytes moved) [cuda-uncoalesced-global]
+// DIAG: note: fix: the lanes are contiguous but start 4 bytes into a sector

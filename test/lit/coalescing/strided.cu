@@ -1,0 +1,37 @@
+// Sectors per request of `in[i * s]` for 4-byte floats. Lane i reads bytes
+// [4*s*i, 4*s*i + 4) from a 256-byte-aligned base, so a warp spans 128*s
+// bytes: sectors = min(32, 4*s) (one sector per lane once lanes are 32 bytes
+// or more apart). The bytes needed are 32 lanes x 4 B = 4 sectors (ideal).
+// GPU-NOTES measured 8, 12 and 32 for s = 2, 3 and >= 8.
+// RUN: %cal --dump=events %s | FileCheck %s
+
+__global__ void strided(float *out, const float *in, int s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * s];
+}
+
+int main() {
+  float *a, *b;
+  strided<<<16, 256>>>(a, b, 1);
+  strided<<<16, 256>>>(a, b, 2);
+  strided<<<16, 256>>>(a, b, 3);
+  strided<<<16, 256>>>(a, b, 4);
+  strided<<<16, 256>>>(a, b, 8);
+  strided<<<16, 256>>>(a, b, 33);
+}
+
+// s = 1: contiguous, 128 B = 4 sectors; the store is contiguous too.
+// CHECK-LABEL: kernel strided launch host-launch grid (16,1,1) block (256,1,1)
+// CHECK: summary access 10:3 global store 4B requests={{[0-9]+}} sectors=4 ideal=4 confidence=exact
+// CHECK: summary access 10:12 global load 4B requests={{[0-9]+}} sectors=4 ideal=4 confidence=exact
+// CHECK-LABEL: kernel strided
+// CHECK: summary access 10:12 global load 4B {{.*}} sectors=8 ideal=4 confidence=exact
+// CHECK-LABEL: kernel strided
+// CHECK: summary access 10:12 global load 4B {{.*}} sectors=12 ideal=4 confidence=exact
+// CHECK-LABEL: kernel strided
+// CHECK: summary access 10:12 global load 4B {{.*}} sectors=16 ideal=4 confidence=exact
+// CHECK-LABEL: kernel strided
+// CHECK: summary access 10:12 global load 4B {{.*}} sectors=32 ideal=4 confidence=exact
+// s = 33: lanes 132 B apart, each in its own sector.
+// CHECK-LABEL: kernel strided
+// CHECK: summary access 10:12 global load 4B {{.*}} sectors=32 ideal=4 confidence=exact
