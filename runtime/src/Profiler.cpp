@@ -235,21 +235,11 @@ RangeProfilerSession::create(const Device &Dev,
     S->Groups.push_back(std::move(P));
   }
 
-  CUpti_RangeProfiler_Enable_Params En{
-      CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
-  En.ctx = static_cast<CUcontext>(Dev.Context);
-  CAL_CUPTI(cuptiRangeProfilerEnable(&En));
-  S->Object = En.pRangeProfilerObject;
+  S->Context = Dev.Context;
   return S;
 }
 
 RangeProfilerSession::~RangeProfilerSession() {
-  if (Object) {
-    CUpti_RangeProfiler_Disable_Params D{
-        CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE};
-    D.pRangeProfilerObject = Object;
-    cuptiRangeProfilerDisable(&D);
-  }
   // cuptiProfilerDeInitialize is left to process exit: the SASS Metrics
   // sweep that follows runs on the same profiler initialisation.
 }
@@ -260,6 +250,24 @@ RangeProfilerSession::profileGroup(PreparedGroup &G,
   std::vector<const char *> Names;
   for (const std::string &N : G.Group->Metrics)
     Names.push_back(N.c_str());
+
+  // One profiler object per group and launch: measured on the H100, a
+  // second cuptiRangeProfilerSetConfig with another config image on the
+  // same object left every metric of the new group unevaluable (NaN).
+  CUpti_RangeProfiler_Enable_Params En{
+      CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
+  En.ctx = static_cast<CUcontext>(Context);
+  CAL_CUPTI(cuptiRangeProfilerEnable(&En));
+  struct Disabler {
+    CUpti_RangeProfiler_Object *Object;
+    ~Disabler() {
+      CUpti_RangeProfiler_Disable_Params D{
+          CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE};
+      D.pRangeProfilerObject = Object;
+      cuptiRangeProfilerDisable(&D);
+    }
+  } Disable{En.pRangeProfilerObject};
+  CUpti_RangeProfiler_Object *Object = En.pRangeProfilerObject;
 
   // A fresh counter data image per launch: one range, one nesting level.
   CUpti_RangeProfiler_GetCounterDataSize_Params Sz{
@@ -447,7 +455,11 @@ SassMetricsSession::profile(const std::function<void()> &Launch) {
   CAL_CUDA(cudaDeviceSynchronize());
   CUpti_SassMetricsEnable_Params En{CUpti_SassMetricsEnable_Params_STRUCT_SIZE};
   En.ctx = Ctx;
-  En.enableLazyPatching = 1;
+  // Lazy patching patches a function at its first launch after enable;
+  // measured on the H100, with modules loaded eagerly (as the observer
+  // needs) it patched nothing and returned no records. Eager patching
+  // patches every loaded function at enable.
+  En.enableLazyPatching = 0;
   CAL_CUPTI(cuptiSassMetricsEnable(&En));
   // Whatever happens next, patching is switched off again.
   struct Disabler {
@@ -531,6 +543,8 @@ SassMetricsSession::profile(const std::function<void()> &Launch) {
     if (std::string(Class) != "branch" && Get(SassDivergent) > 0)
       L.Classes["branch"].DivergentTargets += Get(SassDivergent);
   }
+  for (CUpti_SassMetrics_Data &R : Records)
+    free(const_cast<char *>(R.functionName)); // CUPTI allocates, we free
   for (auto &KV : ByLine)
     Lines.push_back(std::move(KV.second));
   return Lines;

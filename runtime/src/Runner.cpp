@@ -71,7 +71,7 @@ enum class Sweep { Timing, Range, Sass };
 class RunnerContext : public DeviceSuiteContext {
 public:
   RunnerContext(const RunOptions &Opt, Sweep Kind, Collected &Out,
-                LaunchObserver &Obs, std::ostream &Log)
+                LaunchObserver *Obs, std::ostream &Log)
       : DeviceSuiteContext(Opt.Filter), Opt(Opt), Kind(Kind), Out(Out),
         Obs(Obs), Log(Log) {}
 
@@ -91,7 +91,8 @@ public:
       return;
     }
     cudaDeviceSynchronize(); // the fills are not part of any measurement
-    Obs.clearLaunches();
+    if (Obs)
+      Obs->clearLaunches();
     switch (Kind) {
     case Sweep::Timing:
       time(M, Launch);
@@ -132,7 +133,7 @@ private:
   const RunOptions &Opt;
   Sweep Kind;
   Collected &Out;
-  LaunchObserver &Obs;
+  LaunchObserver *Obs; // null under --launch-only
   std::ostream &Log;
   const SuiteEntry *Entry = nullptr;
 
@@ -144,7 +145,9 @@ private:
   /// Takes the launch identity from the callback records: exactly one
   /// kernel launch is expected per SuiteContext::launch.
   void identify(LaunchMeasurement &M) {
-    const std::vector<LaunchRecord> &L = Obs.launches();
+    if (!Obs)
+      return;
+    const std::vector<LaunchRecord> &L = Obs->launches();
     if (L.empty()) {
       if (M.MangledName.empty())
         note(M, "no kernel launch observed");
@@ -201,7 +204,7 @@ private:
 };
 
 Error runSweep(const RunOptions &Opt, Sweep Kind, Collected &Out,
-               LaunchObserver &Obs, std::ostream &Log,
+               LaunchObserver *Obs, std::ostream &Log,
                RangeProfilerSession *Range, SassMetricsSession *Sass) {
   RunnerContext Ctx(Opt, Kind, Out, Obs, Log);
   Ctx.Range = Range;
@@ -264,9 +267,16 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
                               ? cudaGetErrorString(CountErr)
                               : "the runtime reports 0 devices",
                           NoDevice);
-  Expected<std::unique_ptr<LaunchObserver>> Obs = LaunchObserver::create();
-  if (!Obs)
-    return Obs.takeError().context("CUPTI callbacks");
+  // Under ncu (--launch-only) the tool's own CUPTI subscriber is the only
+  // one allowed; launch identities are then not needed.
+  std::unique_ptr<LaunchObserver> Observer;
+  if (!Opt.LaunchOnly) {
+    Expected<std::unique_ptr<LaunchObserver>> O = LaunchObserver::create();
+    if (!O)
+      return O.takeError().context("CUPTI callbacks");
+    Observer = std::move(*O);
+  }
+  LaunchObserver *Obs = Observer.get();
   Expected<Device> Dev = openDevice(0);
   if (!Dev)
     return Dev.takeError();
@@ -283,7 +293,7 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
       Log << "device-to-device copy: " << M.Device.CopyGBps << " GB/s\n";
     }
     Log << (Opt.LaunchOnly ? "launching:\n" : "timing:\n");
-    if (Error E = runSweep(Opt, Sweep::Timing, Out, **Obs, Log, nullptr,
+    if (Error E = runSweep(Opt, Sweep::Timing, Out, Obs, Log, nullptr,
                            nullptr))
       return std::move(E);
   }
@@ -299,7 +309,7 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
       // counters are missing.
       Log << E.message() << "\n";
       M.Notes.push_back(E.message());
-    } else if (Error E = runSweep(Opt, Sweep::Range, Out, **Obs, Log,
+    } else if (Error E = runSweep(Opt, Sweep::Range, Out, Obs, Log,
                                   S->get(), nullptr)) {
       return std::move(E);
     }
@@ -307,7 +317,7 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
   if (Opt.Sass && !Opt.LaunchOnly) {
     Log << "SASS metrics:\n";
     Expected<std::unique_ptr<SassMetricsSession>> S =
-        SassMetricsSession::create(*Dev, **Obs);
+        SassMetricsSession::create(*Dev, *Obs);
     if (!S) {
       Error E = S.takeError().context("SASS metrics");
       if (E.code() == ProfilingNotPermitted)
@@ -317,7 +327,7 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
     } else {
       M.SassMetrics = (*S)->metricNames();
       if (Error E =
-              runSweep(Opt, Sweep::Sass, Out, **Obs, Log, nullptr, S->get()))
+              runSweep(Opt, Sweep::Sass, Out, Obs, Log, nullptr, S->get()))
         return std::move(E);
     }
   }

@@ -25,7 +25,6 @@
 #include <string>
 #include <vector>
 
-struct CUpti_RangeProfiler_Object;
 
 namespace cal {
 
@@ -95,7 +94,7 @@ private:
   Expected<std::vector<double>> profileGroup(PreparedGroup &G,
                                              const std::function<void()> &L);
 
-  CUpti_RangeProfiler_Object *Object = nullptr;
+  void *Context = nullptr; // CUcontext
   bool ProfilerInitialized = false;
   std::vector<PreparedGroup> Groups;
 };
