@@ -70,6 +70,13 @@ llvm::Expected<AnalysisOptions> AnalysisOptions::fromStrings(
   return O;
 }
 
+BranchClass BranchSummary::classify() const {
+  BranchClass C = Stats.classify();
+  return C == BranchClass::WarpUniform && !CrossWarpDiffers
+             ? BranchClass::Uniform
+             : C;
+}
+
 namespace {
 
 /// Is a branch body small and free of memory accesses, calls and loops, so
@@ -229,6 +236,20 @@ public:
     uint32_t Known = Active & ~Unknown;
     if (Known)
       B.Stats.addExecution(WarpKey, Known, Taken & Known);
+    if (OccurrenceWarp != WarpKey) {
+      Occurrence.clear();
+      OccurrenceWarp = WarpKey;
+    }
+    unsigned N = Occurrence[S]++;
+    if (Known && !Unknown && ((Taken & Known) == 0 || (Taken & Known) == Known)) {
+      int8_t Out = (Taken & Known) ? 1 : 0;
+      if (N >= B.OccurrenceOutcome.size())
+        B.OccurrenceOutcome.resize(N + 1, -1);
+      if (B.OccurrenceOutcome[N] < 0)
+        B.OccurrenceOutcome[N] = Out;
+      else if (B.OccurrenceOutcome[N] != Out)
+        B.CrossWarpDiffers = true;
+    }
     if (Unknown) {
       B.Stats.addUnknown(WarpKey);
       if (B.Reason.empty())
@@ -285,6 +306,8 @@ private:
   bool Dump;
   std::map<std::pair<const void *, unsigned>, unsigned> AccessIndex;
   llvm::DenseMap<const clang::Stmt *, unsigned> BranchIndex;
+  llvm::DenseMap<const clang::Stmt *, unsigned> Occurrence;
+  uint64_t OccurrenceWarp = ~0ull;
   llvm::SmallPtrSet<const clang::Stmt *, 4> CappedLoops;
   std::vector<clang::SourceRange> Capped;
 };

@@ -13,7 +13,7 @@ namespace cal {
 void checkDivergentBranch(const KernelResult &K, const TargetModel &TM,
                           std::vector<Finding> &Out) {
   for (const BranchSummary &B : K.Branches) {
-    if (B.Stats.classify() != BranchClass::Divergent)
+    if (B.classify() != BranchClass::Divergent)
       continue;
     bool Loop = B.Kind == "for" || B.Kind == "while" || B.Kind == "do";
     Finding F;

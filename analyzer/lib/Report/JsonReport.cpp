@@ -109,7 +109,7 @@ json::Array resultToJSON(const AnalysisResult &R) {
       Accesses.push_back(std::move(O));
     }
     for (const BranchSummary &B : K.Branches) {
-      BranchClass Cl = B.Stats.classify();
+      BranchClass Cl = B.classify();
       Branches.push_back(json::Object{
           {"file", B.Pos.File},
           {"line", B.Pos.Line},

@@ -67,7 +67,7 @@ void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
     }
     for (const BranchSummary &B : K.Branches)
       OS << "  summary branch " << B.Pos.Line << ":" << B.Pos.Column << " "
-         << B.Kind << " " << branchClassName(B.Stats.classify())
+         << B.Kind << " " << branchClassName(B.classify())
          << " divergent-warps=" << format("%g", B.Stats.divergentWarpFraction())
          << " split=" << B.Stats.laneSplit()
          << (B.LikelyPredicated ? " likely-predicated" : "") << "\n";

@@ -103,7 +103,14 @@ struct BranchSummary {
   bool LikelyPredicated = false;
   std::string ConditionText;
   std::string Reason; ///< why unknown, when it is
-  unsigned SplitLaneStride = 0; ///< granularity of the first split, in lanes
+  /// Warps disagreed at the same occurrence (n-th evaluation in the warp):
+  /// without it, outcomes that change only between iterations (a loop's
+  /// exit) are uniform, not warp-uniform.
+  bool CrossWarpDiffers = false;
+  /// Outcome of the n-th evaluation in the first warp that reached it:
+  /// 1 all taken, 0 none taken.
+  std::vector<int8_t> OccurrenceOutcome;
+  BranchClass classify() const;
 };
 
 struct LaunchConfig {
