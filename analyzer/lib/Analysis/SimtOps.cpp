@@ -301,6 +301,15 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
     }
     return opaque(T, "result of " + Name.str() + " at " + where(CE));
   }
+  // Struct assignment (`*(double2 *)&a[k] = v`) is a call of the implicit
+  // copy-assignment operator: a store of the whole record.
+  if (const auto *OC = dyn_cast<clang::CXXOperatorCallExpr>(CE))
+    if (OC->getOperator() == clang::OO_Equal && OC->getNumArgs() == 2) {
+      LValue LV = evalLValue(OC->getArg(0), Active);
+      Value R = eval(OC->getArg(1), Active);
+      store(CE, LV, R, OC->getArg(0)->getType(), Active, AccessKind::Store);
+      return Value();
+    }
   std::vector<Value> Args;
   for (const clang::Expr *A : CE->arguments())
     Args.push_back(eval(A, Active));

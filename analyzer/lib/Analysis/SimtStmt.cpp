@@ -277,13 +277,6 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop,
   uint32_t Live = Active, Exited = 0;
   bool Unknown = false;
   for (unsigned Iter = 0; Live; ++Iter) {
-    if (Iter >= LoopIterationCap) {
-      // Past the cap the remaining iterations are skipped; the lanes still
-      // live carry on after the loop, and the sink marks what was sampled.
-      Sink.onLoopCapped(Loop);
-      Exited |= Live;
-      break;
-    }
     if (Cond && (TestFirst || Iter > 0)) {
       uint32_t T, Fl;
       std::string Why;
@@ -305,6 +298,13 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop,
       Live = T;
       if (!Live)
         break;
+    }
+    if (Iter >= LoopIterationCap) {
+      // Past the cap the remaining iterations are skipped; the lanes still
+      // live carry on after the loop, and the sink marks what was sampled.
+      Sink.onLoopCapped(Loop);
+      Exited |= Live;
+      break;
     }
     Exits.push_back({});
     uint32_t A = Live;
