@@ -1,0 +1,81 @@
+// The add-matrix family (doubles, N = 1024, 1-D blocks of 128 threads or
+// 2-D blocks of 32x8). Derivations, with 8-byte elements:
+// - row loop per thread (C[i*N + j], thread i owns row i): at each j, lanes
+//   are N*8 = 8192 B apart, so every lane has its own sector. The `i % 2`
+//   branch splits every warp 16/16, and each side's accesses run with 16
+//   lanes: 16 sectors, where 16 x 8 B = 128 B = 4 would do.
+// - 2-D (i = row from y, j = column from x): a warp covers 32 consecutive
+//   columns of one row: 256 B = 8 sectors; `i % 2` is the same for the whole
+//   warp (one row), so it is warp-uniform.
+// - regrouped (even rows to the first half of the threads): still one row
+//   per warp, 8 sectors, and warp-uniform.
+// - column-wise row loop (thread j owns column j, loop over rows): lanes
+//   are 8 B apart, but `j % 2` splits every warp 16/16, so each side's 16
+//   lanes take every other element of a 256-byte run: 8 sectors, ideal 4.
+// RUN: %cal --dump=events %s | FileCheck %s
+
+#define N 1024
+
+__global__ void addRowLoop(double *C, const double *A, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int j = 0; j < n; j++) {
+    if (i % 2 == 0)
+      C[i * n + j] = A[i * n + j] + A[i * n + j];
+    else
+      C[i * n + j] = A[i * n + j] - A[i * n + j];
+  }
+}
+
+__global__ void add2D(double *C, const double *A, int n) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i % 2 == 0)
+    C[i * n + j] = A[i * n + j] + A[i * n + j];
+  else
+    C[i * n + j] = A[i * n + j] - A[i * n + j];
+}
+
+__global__ void add2DRegrouped(double *C, const double *A, int n) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < n / 2) {
+    int r = 2 * i;
+    C[r * n + j] = A[r * n + j] + A[r * n + j];
+  } else {
+    int r = 2 * (i - n / 2) + 1;
+    C[r * n + j] = A[r * n + j] - A[r * n + j];
+  }
+}
+
+__global__ void addColLoop(double *C, const double *A, int n) {
+  int j = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int i = 0; i < n; i++) {
+    if (j % 2 == 0)
+      C[i * n + j] = A[i * n + j] + A[i * n + j];
+    else
+      C[i * n + j] = A[i * n + j] - A[i * n + j];
+  }
+}
+
+int main() {
+  addRowLoop<<<N / 128, 128>>>(0, 0, N);
+  add2D<<<dim3(N / 32, N / 8), dim3(32, 8)>>>(0, 0, N);
+  add2DRegrouped<<<dim3(N / 32, N / 8), dim3(32, 8)>>>(0, 0, N);
+  addColLoop<<<N / 128, 128>>>(0, 0, N);
+}
+
+// The row loop runs N = 1024 iterations: the first 64 are evaluated.
+// CHECK-LABEL: kernel addRowLoop
+// CHECK: assume loop at 21:3 evaluated for its first 64 iterations only
+// CHECK: summary access 23:7 global store 8B {{.*}} sectors=16 ideal=4 confidence=range
+// CHECK: summary access 23:22 global load 8B {{.*}} sectors=16 ideal=4 confidence=range
+// CHECK: summary branch 22:5 if divergent divergent-warps=1 split=16/16
+// CHECK-LABEL: kernel add2D
+// CHECK: summary access 33:5 global store 8B {{.*}} sectors=8 ideal=8 confidence=exact
+// CHECK: summary branch 32:3 if warp-uniform divergent-warps=0
+// CHECK-LABEL: kernel add2DRegrouped
+// CHECK: summary access 43:5 global store 8B {{.*}} sectors=8 ideal=8 confidence=exact
+// CHECK: summary branch 41:3 if warp-uniform divergent-warps=0
+// CHECK-LABEL: kernel addColLoop
+// CHECK: summary access 54:7 global store 8B {{.*}} sectors=8 ideal=4 confidence=range
+// CHECK: summary branch 53:5 if divergent divergent-warps=1 split=16/16
