@@ -43,7 +43,7 @@ static Error cudaStatus(cudaError_t E, const char *What) {
 // Device
 //===----------------------------------------------------------------------===//
 
-Expected<Device> openDevice(int Index) {
+Expected<Device> openDevice(int Index, bool InitProfiler) {
   int Count = 0;
   cudaError_t E = cudaGetDeviceCount(&Count);
   if (E != cudaSuccess || Count == 0)
@@ -97,6 +97,8 @@ Expected<Device> openDevice(int Index) {
   cuptiGetVersion(&CuptiVersion);
   I.CuptiVersion = int(CuptiVersion);
 
+  if (!InitProfiler) // under ncu, whose CUPTI session must stay the only one
+    return D;
   CUpti_Profiler_Initialize_Params Init{
       CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
   CAL_CUPTI(cuptiProfilerInitialize(&Init));
@@ -350,10 +352,23 @@ RangeProfilerSession::profile(const std::function<void()> &Launch) {
 //===----------------------------------------------------------------------===//
 
 Expected<std::unique_ptr<SassMetricsSession>>
-SassMetricsSession::create(const Device &Dev, const LaunchObserver &Observer) {
+SassMetricsSession::create(const Device &Dev, const LaunchObserver *Observer) {
   std::unique_ptr<SassMetricsSession> S(new SassMetricsSession(Dev, Observer));
   std::vector<CUpti_SassMetrics_Config> Configs;
-  for (const SassMetricSpec &Spec : sassMetricCatalogue()) {
+  std::vector<SassMetricSpec> Specs = sassMetricCatalogue();
+  // Diagnostics: CAL_SASS_METRICS=a,b replaces the catalogue.
+  if (const char *Env = std::getenv("CAL_SASS_METRICS")) {
+    Specs.clear();
+    std::string List = Env;
+    for (size_t Start = 0; Start < List.size();) {
+      size_t End = List.find(',', Start);
+      if (End == std::string::npos)
+        End = List.size();
+      Specs.push_back({List.substr(Start, End - Start), true});
+      Start = End + 1;
+    }
+  }
+  for (const SassMetricSpec &Spec : Specs) {
     CUpti_SassMetrics_GetProperties_Params P{
         CUpti_SassMetrics_GetProperties_Params_STRUCT_SIZE};
     P.pChipName = Dev.Info.Chip.c_str();
@@ -400,7 +415,9 @@ SassMetricsSession::sourceOf(uint32_t Crc, const std::string &Function,
   if (It != SourceCache.end())
     return It->second;
   std::pair<std::string, unsigned> Result{"", 0};
-  for (const LaunchObserver::Cubin &C : Observer.cubins()) {
+  if (!Observer)
+    return Result;
+  for (const LaunchObserver::Cubin &C : Observer->cubins()) {
     // The record carries a 32-bit CRC; compare the low half of ours.
     if (uint32_t(C.Crc) != Crc)
       continue;
@@ -459,7 +476,7 @@ SassMetricsSession::profile(const std::function<void()> &Launch) {
   // measured on the H100, with modules loaded eagerly (as the observer
   // needs) it patched nothing and returned no records. Eager patching
   // patches every loaded function at enable.
-  En.enableLazyPatching = 0;
+  En.enableLazyPatching = std::getenv("CAL_SASS_LAZY") ? 1 : 0;
   CAL_CUPTI(cuptiSassMetricsEnable(&En));
   // Whatever happens next, patching is switched off again.
   struct Disabler {
@@ -479,6 +496,11 @@ SassMetricsSession::profile(const std::function<void()> &Launch) {
       CUpti_SassMetricsGetDataProperties_Params_STRUCT_SIZE};
   DP.ctx = Ctx;
   CAL_CUPTI(cuptiSassMetricsGetDataProperties(&DP));
+  static const bool DumpPcs = std::getenv("CAL_SASS_DUMP") != nullptr;
+  if (DumpPcs)
+    std::fprintf(stderr, "sass-data records=%zu instances=%zu cubins=%zu\n",
+                 DP.numOfPatchedInstructionRecords, DP.numOfInstances,
+                 Observer ? Observer->cubins().size() : size_t(0));
   std::vector<LineMeasurement> Lines;
   if (DP.numOfPatchedInstructionRecords == 0)
     return Lines;
@@ -499,7 +521,6 @@ SassMetricsSession::profile(const std::function<void()> &Launch) {
   CAL_CUPTI(cuptiSassMetricsFlushData(&F));
 
   std::map<std::pair<std::string, unsigned>, LineMeasurement> ByLine;
-  static const bool DumpPcs = std::getenv("CAL_SASS_DUMP") != nullptr;
   for (const CUpti_SassMetrics_Data &R : Records) {
     std::map<std::string, double> V;
     for (size_t J = 0; J < NInst; ++J) {

@@ -259,7 +259,8 @@ void measureCopy(DeviceMeasurement &D, uint64_t Bytes) {
 Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
   // Load every module when the context is created, while the observer is
   // listening, so that all cubins are captured.
-  setenv("CUDA_MODULE_LOADING", "EAGER", 0);
+  if (!std::getenv("CAL_NO_EAGER"))
+    setenv("CUDA_MODULE_LOADING", "EAGER", 0);
   int Count = 0;
   cudaError_t CountErr = cudaGetDeviceCount(&Count);
   if (CountErr != cudaSuccess || Count == 0)
@@ -270,14 +271,14 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
   // Under ncu (--launch-only) the tool's own CUPTI subscriber is the only
   // one allowed; launch identities are then not needed.
   std::unique_ptr<LaunchObserver> Observer;
-  if (!Opt.LaunchOnly) {
+  if (!Opt.LaunchOnly && !std::getenv("CAL_NO_OBSERVER")) {
     Expected<std::unique_ptr<LaunchObserver>> O = LaunchObserver::create();
     if (!O)
       return O.takeError().context("CUPTI callbacks");
     Observer = std::move(*O);
   }
   LaunchObserver *Obs = Observer.get();
-  Expected<Device> Dev = openDevice(0);
+  Expected<Device> Dev = openDevice(0, !Opt.LaunchOnly);
   if (!Dev)
     return Dev.takeError();
 
@@ -317,7 +318,7 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
   if (Opt.Sass && !Opt.LaunchOnly) {
     Log << "SASS metrics:\n";
     Expected<std::unique_ptr<SassMetricsSession>> S =
-        SassMetricsSession::create(*Dev, *Obs);
+        SassMetricsSession::create(*Dev, Obs);
     if (!S) {
       Error E = S.takeError().context("SASS metrics");
       if (E.code() == ProfilingNotPermitted)

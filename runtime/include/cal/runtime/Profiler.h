@@ -35,7 +35,9 @@ struct Device {
   void *Context = nullptr; ///< CUcontext (primary context)
   DeviceMeasurement Info;
 };
-Expected<Device> openDevice(int Index);
+/// \p InitProfiler false skips CUPTI profiler initialisation (and the chip
+/// name), for runs under ncu.
+Expected<Device> openDevice(int Index, bool InitProfiler = true);
 
 struct LaunchRecord {
   std::string MangledName;
@@ -104,7 +106,7 @@ public:
   /// Configures the catalogue's SASS metrics that exist on the chip; a
   /// required metric that does not exist is an error.
   static Expected<std::unique_ptr<SassMetricsSession>>
-  create(const Device &Dev, const LaunchObserver &Observer);
+  create(const Device &Dev, const LaunchObserver *Observer);
   ~SassMetricsSession();
 
   /// Runs \p Launch with SASS patching and returns the per-line sums.
@@ -114,7 +116,7 @@ public:
   const std::vector<std::string> &metricNames() const { return Names; }
 
 private:
-  SassMetricsSession(const Device &Dev, const LaunchObserver &Observer)
+  SassMetricsSession(const Device &Dev, const LaunchObserver *Observer)
       : Dev(Dev), Observer(Observer) {}
   /// file:line of a PC, cached; empty file when unknown.
   std::pair<std::string, unsigned> sourceOf(uint32_t Crc,
@@ -122,7 +124,7 @@ private:
                                             uint32_t PcOffset);
 
   const Device &Dev;
-  const LaunchObserver &Observer;
+  const LaunchObserver *Observer; // null: no file:line mapping
   bool Configured = false;
   std::vector<std::string> Names;
   std::map<uint64_t, std::string> IdToName;
