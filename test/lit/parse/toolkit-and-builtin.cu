@@ -1,0 +1,33 @@
+// The same file parses with the installed CUDA toolkit and with the built-in
+// minimal header; only the latter says so (once). The CUDA 13.0 version
+// warning of clang 22 never reaches the user.
+// REQUIRES: cuda-toolkit
+// RUN: %cal --list-kernels %s 2>%t.err | FileCheck %s
+// RUN: FileCheck %s --check-prefix=QUIET --allow-empty < %t.err
+// RUN: %cal --list-kernels --no-cuda-toolkit %s 2>%t.err2 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=BUILTIN < %t.err2
+// RUN: not %cal --list-kernels --cuda-path=%S %s 2>&1 | FileCheck %s --check-prefix=BADPATH
+
+__global__ void k(double2 *a, int *c) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  a[i] = __ldg(&a[i + 1]);
+  atomicAdd(c, 1);
+  __syncthreads();
+}
+
+int main() {
+  double2 *a;
+  int *c;
+  cudaMalloc(&a, 1024 * sizeof(double2));
+  cudaMalloc(&c, sizeof(int));
+  k<<<4, 256>>>(a, c);
+  cudaDeviceSynchronize();
+}
+
+// CHECK: kernel 'k' [_Z1kP7double2Pi]
+// CHECK-NEXT: grid (4, 1, 1) block (256, 1, 1)
+// QUIET-NOT: warning
+// QUIET-NOT: CUDA version
+// BUILTIN: cuda-access-lint: note: --no-cuda-toolkit given; parsing with the built-in minimal CUDA declarations
+// BUILTIN-NOT: note
+// BADPATH: cuda-access-lint: error: --cuda-path='{{.*}}' is not a CUDA toolkit
