@@ -29,10 +29,15 @@ done
 # header) but needed to build the runtime verifier and the reference kernels.
 cuda="${CUDA_PATH:-/usr/local/cuda}"
 problems=()
+# any_of PATTERN...: true if any glob matches an existing file.
+any_of() { for p in "$@"; do for f in $p; do [ -e "$f" ] && return 0; done; done; return 1; }
 [ -x "$cuda/bin/nvcc" ] || problems+=("nvcc ($cuda/bin/nvcc)")
-ls "$cuda"/lib64/libcudart.so* "$cuda"/targets/*/lib/libcudart.so* >/dev/null 2>&1 || problems+=("cudart (libcudart.so under $cuda/lib64)")
-ls "$cuda"/include/cupti.h "$cuda"/extras/CUPTI/include/cupti.h >/dev/null 2>&1 || problems+=("CUPTI headers (cupti.h)")
-ls "$cuda"/lib64/libcupti.so* "$cuda"/extras/CUPTI/lib64/libcupti.so* >/dev/null 2>&1 || problems+=("CUPTI library (libcupti.so)")
+any_of "$cuda/lib64/libcudart.so*" "$cuda/lib/libcudart.so*" "$cuda/targets/*/lib/libcudart.so*" \
+  || problems+=("cudart (libcudart.so under $cuda/lib64)")
+any_of "$cuda/include/cupti.h" "$cuda/extras/CUPTI/include/cupti.h" \
+  || problems+=("CUPTI headers (cupti.h)")
+any_of "$cuda/lib64/libcupti.so*" "$cuda/lib/libcupti.so*" "$cuda/extras/CUPTI/lib64/libcupti.so*" \
+  || problems+=("CUPTI library (libcupti.so)")
 if [ ${#problems[@]} -gt 0 ]; then
   echo "setup: CUDA toolkit at $cuda is missing: ${problems[*]}" >&2
   echo "setup: install the CUDA 13.0 toolkit (NVIDIA's cuda-toolkit-13-0 package) or set CUDA_PATH;" >&2
