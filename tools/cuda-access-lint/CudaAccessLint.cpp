@@ -117,8 +117,7 @@ int main(int argc, const char **argv) {
     return usageError(errs(), toString(TK.takeError()));
   if (!TK->Found || NoToolkit)
     WithColor::note(errs(), "cuda-access-lint")
-        << (NoToolkit ? std::string("--no-cuda-toolkit given")
-                      : TK->Reason)
+        << (NoToolkit ? std::string("--no-cuda-toolkit given") : TK->Reason)
         << "; parsing with the built-in minimal CUDA declarations\n";
 
   Expected<cal::AnalysisOptions> AO = cal::AnalysisOptions::fromStrings(
@@ -126,8 +125,8 @@ int main(int argc, const char **argv) {
   if (!AO)
     return usageError(errs(), toString(AO.takeError()));
   if (!Dump.empty() && Dump != "events")
-    return usageError(errs(), "unknown --dump kind '" + Dump +
-                                  "' (expected 'events')");
+    return usageError(errs(),
+                      "unknown --dump kind '" + Dump + "' (expected 'events')");
   AO->DumpEvents = Dump == "events";
 
   for (const std::string &F : Files)

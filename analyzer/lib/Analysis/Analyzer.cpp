@@ -15,8 +15,7 @@
 
 namespace cal {
 
-static llvm::Expected<Dim3> parseDim3(llvm::StringRef Opt,
-                                      llvm::StringRef S) {
+static llvm::Expected<Dim3> parseDim3(llvm::StringRef Opt, llvm::StringRef S) {
   Dim3 D = {1, 1, 1};
   llvm::SmallVector<llvm::StringRef, 3> Parts;
   S.split(Parts, ',');
@@ -48,8 +47,8 @@ llvm::Expected<AnalysisOptions> AnalysisOptions::fromStrings(
     if (!B)
       return B.takeError();
     if ((*B)[0] * (*B)[1] * (*B)[2] > 1024)
-      return llvm::createStringError(
-          "--block=%s has more than 1024 threads", Block.str().c_str());
+      return llvm::createStringError("--block=%s has more than 1024 threads",
+                                     Block.str().c_str());
     O.Block = *B;
   }
   if (!Grid.empty()) {
@@ -82,7 +81,8 @@ namespace {
 /// Is a branch body small and free of memory accesses, calls and loops, so
 /// that the compiler will likely if-convert it (GPU-NOTES: such branches
 /// show no divergent branch targets in the counters)?
-class PredicationEstimate : public clang::RecursiveASTVisitor<PredicationEstimate> {
+class PredicationEstimate
+    : public clang::RecursiveASTVisitor<PredicationEstimate> {
 public:
   unsigned Nodes = 0;
   bool Heavy = false;
@@ -136,8 +136,8 @@ public:
   void onAccess(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
                 unsigned Bytes, uint32_t Active, const LaneAddresses &Addrs,
                 bool UnderUnknown) override {
-    auto [It, New] = AccessIndex.try_emplace({Site, unsigned(Kind)},
-                                             K.Accesses.size());
+    auto [It, New] =
+        AccessIndex.try_emplace({Site, unsigned(Kind)}, K.Accesses.size());
     if (New) {
       AccessSummary &A = K.Accesses.emplace_back();
       A.Pos = makePos(AST, Site->getBeginLoc());
@@ -169,12 +169,10 @@ public:
     if (Bad) {
       ++A.UnknownRequests;
       if (A.UnknownReason.empty())
-        A.UnknownReason = Bad->Blocker && Bad->Blocker->getAtomKind() ==
-                                              AtomKind::Opaque
-                              ? "address depends on " +
-                                    Bad->Blocker->getName().str()
-                              : std::string(Bad->Why ? Bad->Why
-                                                     : "unknown address");
+        A.UnknownReason =
+            Bad->Blocker && Bad->Blocker->getAtomKind() == AtomKind::Opaque
+                ? "address depends on " + Bad->Blocker->getName().str()
+                : std::string(Bad->Why ? Bad->Why : "unknown address");
       if (Dump)
         K.EventDump.push_back(Line + " unknown: " + A.UnknownReason);
       return;
@@ -195,8 +193,8 @@ public:
       A.Lines.add(C.Lines);
       Main = C.Sectors;
       if (Dump)
-        Line += llvm::formatv(" sectors={0} ideal={1}", C.Sectors,
-                              C.IdealSectors);
+        Line +=
+            llvm::formatv(" sectors={0} ideal={1}", C.Sectors, C.IdealSectors);
     } else if (Obj.Space == AddrSpace::Shared) {
       SharedCost C = computeSharedCost(TM, Lanes, Bytes);
       A.Wavefronts.add(C.Wavefronts);
@@ -241,7 +239,8 @@ public:
       OccurrenceWarp = WarpKey;
     }
     unsigned N = Occurrence[S]++;
-    if (Known && !Unknown && ((Taken & Known) == 0 || (Taken & Known) == Known)) {
+    if (Known && !Unknown &&
+        ((Taken & Known) == 0 || (Taken & Known) == Known)) {
       int8_t Out = (Taken & Known) ? 1 : 0;
       if (N >= B.OccurrenceOutcome.size())
         B.OccurrenceOutcome.resize(N + 1, -1);
@@ -267,8 +266,8 @@ public:
       return;
     SourcePos P = makePos(AST, Loop->getBeginLoc());
     K.Assumptions.push_back(llvm::formatv(
-        "loop at {0}:{1} evaluated for its first {2} iterations only",
-        P.Line, P.Column, LoopIterationCap));
+        "loop at {0}:{1} evaluated for its first {2} iterations only", P.Line,
+        P.Column, LoopIterationCap));
     Capped.push_back(Loop->getSourceRange());
   }
 
@@ -460,8 +459,8 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       K.Assumptions = Notes;
       if (LC.Source == "default")
         K.Assumptions.push_back(
-            "no launch configuration found: assumed block " +
-            dimStr(LC.Block) + " and grid " + dimStr(LC.Grid));
+            "no launch configuration found: assumed block " + dimStr(LC.Block) +
+            " and grid " + dimStr(LC.Grid));
       K.Assumptions.push_back("pointer arguments are 256-byte aligned "
                               "(cudaMalloc) and do not overlap");
       Collector Sink(Ctx, Opts.Target, K, Opts.DumpEvents);
@@ -486,7 +485,8 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
           SampledNames.push_back(P->getNameAsString());
         }
       }
-      unsigned NumSamples = Sampled.empty() ? 1 : std::size(UnknownParamSamples);
+      unsigned NumSamples =
+          Sampled.empty() ? 1 : std::size(UnknownParamSamples);
       if (!Sampled.empty())
         K.Assumptions.push_back(
             "parameter" + std::string(Sampled.size() > 1 ? "s " : " ") +
@@ -505,8 +505,8 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
             K.EvaluatedBlocks.end())
           K.EvaluatedBlocks.push_back(B);
       uint64_t Threads = LC.Block[0] * LC.Block[1] * LC.Block[2];
-      K.WarpsPerBlock = unsigned((Threads + Opts.Target.WarpSize - 1) /
-                                 Opts.Target.WarpSize);
+      K.WarpsPerBlock =
+          unsigned((Threads + Opts.Target.WarpSize - 1) / Opts.Target.WarpSize);
       for (unsigned S = 0; S < NumSamples; ++S) {
         WarpSetup W;
         W.BlockDim = LC.Block;

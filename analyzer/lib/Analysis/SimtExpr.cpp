@@ -44,8 +44,8 @@ LaneExprs SimtInterpreter::zipLanes(
     llvm::function_ref<const Expr *(const Expr *, const Expr *)> F) {
   LaneExprs R;
   for (unsigned I = 0; I < MaxLanes; ++I)
-    R[I] = (I && A[I] == A[I - 1] && B[I] == B[I - 1]) ? R[I - 1]
-                                                       : F(A[I], B[I]);
+    R[I] =
+        (I && A[I] == A[I - 1] && B[I] == B[I - 1]) ? R[I - 1] : F(A[I], B[I]);
   return R;
 }
 
@@ -140,19 +140,26 @@ Value SimtInterpreter::builtinIndex(const clang::Expr *E) {
 
 const char *addrSpaceName(AddrSpace S) {
   switch (S) {
-  case AddrSpace::Global: return "global";
-  case AddrSpace::Shared: return "shared";
-  case AddrSpace::Local: return "local";
-  case AddrSpace::Constant: return "constant";
+  case AddrSpace::Global:
+    return "global";
+  case AddrSpace::Shared:
+    return "shared";
+  case AddrSpace::Local:
+    return "local";
+  case AddrSpace::Constant:
+    return "constant";
   }
   return "global";
 }
 
 const char *accessKindName(AccessKind K) {
   switch (K) {
-  case AccessKind::Load: return "load";
-  case AccessKind::Store: return "store";
-  case AccessKind::Atomic: return "atomic";
+  case AccessKind::Load:
+    return "load";
+  case AccessKind::Store:
+    return "store";
+  case AccessKind::Atomic:
+    return "atomic";
   }
   return "load";
 }
@@ -235,8 +242,8 @@ void SimtInterpreter::assign(const clang::VarDecl *VD, const Value &V,
 }
 
 void SimtInterpreter::store(const clang::Expr *Site, const LValue &LV,
-                            const Value &V, clang::QualType T,
-                            uint32_t Active, AccessKind Kind) {
+                            const Value &V, clang::QualType T, uint32_t Active,
+                            AccessKind Kind) {
   if (LV.Kind == LValue::Var) {
     assign(LV.VD, convert(V, LV.VD->getType()), Active);
     return;
@@ -261,8 +268,9 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
     }
     bool Memory = VD->hasAttr<clang::CUDASharedAttr>() ||
                   VD->getType()->isArrayType() || VD->hasGlobalStorage();
-    if (Memory && !(VD->hasGlobalStorage() &&
-                    VD->getType().isConstQualified() && !VD->getType()->isArrayType())) {
+    if (Memory &&
+        !(VD->hasGlobalStorage() && VD->getType().isConstQualified() &&
+          !VD->getType()->isArrayType())) {
       LV.Kind = LValue::Mem;
       LV.Base = objectFor(VD);
       LV.Off.fill(EC.getConst(0, IntType::i64()));
@@ -290,10 +298,10 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
     // Indices are sign- or zero-extended to the pointer width first, as
     // C++ pointer arithmetic does.
     LV.Off = zipLanes(B.L, Idx.L, [&](const Expr *O, const Expr *I) {
-      return EC.getBinary(
-          BinaryOp::Add, O,
-          EC.getBinary(BinaryOp::Mul, EC.getCast(I, IntType::i64()),
-                       EC.getConst(Elem, IntType::i64())));
+      return EC.getBinary(BinaryOp::Add, O,
+                          EC.getBinary(BinaryOp::Mul,
+                                       EC.getCast(I, IntType::i64()),
+                                       EC.getConst(Elem, IntType::i64())));
     });
     return LV;
   }
@@ -336,8 +344,7 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
       LV.Why = "member of a value held in registers";
       return LV;
     }
-    const clang::ASTRecordLayout &RL =
-        AST.getASTRecordLayout(FD->getParent());
+    const clang::ASTRecordLayout &RL = AST.getASTRecordLayout(FD->getParent());
     int64_t Off = int64_t(RL.getFieldOffset(FD->getFieldIndex()) / 8);
     LV = Base;
     LV.Off = mapLanes(Base.Off, [&](const Expr *O) {
@@ -433,7 +440,8 @@ Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
   }
   if (const auto *CC = dyn_cast<clang::CXXConstructExpr>(E)) {
     // Copying a struct out of memory (`double2 v = a[i];`) reads it.
-    if (CC->getNumArgs() == 1 && CC->getConstructor()->isCopyOrMoveConstructor()) {
+    if (CC->getNumArgs() == 1 &&
+        CC->getConstructor()->isCopyOrMoveConstructor()) {
       const clang::Expr *Src = CC->getArg(0)->IgnoreParenImpCasts();
       if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(Src))
         Src = MT->getSubExpr()->IgnoreParenImpCasts();
@@ -459,8 +467,8 @@ Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
   if (isa<clang::IntegerLiteral>(E) || isa<clang::CharacterLiteral>(E) ||
       isa<clang::CXXBoolLiteralExpr>(E))
     return opaque(T, "literal"); // folded above; unreachable in practice
-  Sink.onUnsupported(E, std::string(E->getStmtClassName()) + " at " +
-                            where(E) + " is not interpreted");
+  Sink.onUnsupported(E, std::string(E->getStmtClassName()) + " at " + where(E) +
+                            " is not interpreted");
   return opaque(T, std::string(E->getStmtClassName()) + " at " + where(E));
 }
 

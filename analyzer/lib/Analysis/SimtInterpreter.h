@@ -12,11 +12,11 @@
 
 #include "cal/Analysis/Analyzer.h"
 #include "cal/Symbolic/Expr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/DenseMap.h"
 #include <array>
 #include <deque>
-#include "clang/AST/Expr.h"
-#include "clang/AST/OperationKinds.h"
 
 namespace clang {
 class ASTContext;
@@ -129,9 +129,9 @@ private:
               unsigned Bytes, uint32_t Active);
   LaneExprs mapLanes(const LaneExprs &A,
                      llvm::function_ref<const Expr *(const Expr *)> F);
-  LaneExprs zipLanes(const LaneExprs &A, const LaneExprs &B,
-                     llvm::function_ref<const Expr *(const Expr *,
-                                                     const Expr *)> F);
+  LaneExprs
+  zipLanes(const LaneExprs &A, const LaneExprs &B,
+           llvm::function_ref<const Expr *(const Expr *, const Expr *)> F);
   std::string where(const clang::Stmt *S) const;
 
   clang::ASTContext &AST;
@@ -159,10 +159,10 @@ private:
 /// accesses).
 struct SimtInterpreter::Value {
   enum KindTy : uint8_t { Other, Int, Ptr } Kind = Other;
-  IntType Type;                     ///< Int
-  const MemObject *Base = nullptr;  ///< Ptr; null when the target is unknown
-  LaneExprs L{};                    ///< Int: value; Ptr: byte offset (i64)
-  std::string Why;                  ///< Ptr with unknown base: why
+  IntType Type;                    ///< Int
+  const MemObject *Base = nullptr; ///< Ptr; null when the target is unknown
+  LaneExprs L{};                   ///< Int: value; Ptr: byte offset (i64)
+  std::string Why;                 ///< Ptr with unknown base: why
 };
 
 /// A location: a scalar variable, or memory at per-lane byte offsets.

@@ -12,25 +12,44 @@ using LValue = SimtInterpreter::LValue;
 
 static std::optional<BinaryOp> mapOp(clang::BinaryOperatorKind K) {
   switch (K) {
-  case clang::BO_Add: return BinaryOp::Add;
-  case clang::BO_Sub: return BinaryOp::Sub;
-  case clang::BO_Mul: return BinaryOp::Mul;
-  case clang::BO_Div: return BinaryOp::Div;
-  case clang::BO_Rem: return BinaryOp::Rem;
-  case clang::BO_Shl: return BinaryOp::Shl;
-  case clang::BO_Shr: return BinaryOp::Shr;
-  case clang::BO_And: return BinaryOp::And;
-  case clang::BO_Or: return BinaryOp::Or;
-  case clang::BO_Xor: return BinaryOp::Xor;
-  case clang::BO_LT: return BinaryOp::LT;
-  case clang::BO_LE: return BinaryOp::LE;
-  case clang::BO_GT: return BinaryOp::GT;
-  case clang::BO_GE: return BinaryOp::GE;
-  case clang::BO_EQ: return BinaryOp::EQ;
-  case clang::BO_NE: return BinaryOp::NE;
-  case clang::BO_LAnd: return BinaryOp::LAnd;
-  case clang::BO_LOr: return BinaryOp::LOr;
-  default: return std::nullopt;
+  case clang::BO_Add:
+    return BinaryOp::Add;
+  case clang::BO_Sub:
+    return BinaryOp::Sub;
+  case clang::BO_Mul:
+    return BinaryOp::Mul;
+  case clang::BO_Div:
+    return BinaryOp::Div;
+  case clang::BO_Rem:
+    return BinaryOp::Rem;
+  case clang::BO_Shl:
+    return BinaryOp::Shl;
+  case clang::BO_Shr:
+    return BinaryOp::Shr;
+  case clang::BO_And:
+    return BinaryOp::And;
+  case clang::BO_Or:
+    return BinaryOp::Or;
+  case clang::BO_Xor:
+    return BinaryOp::Xor;
+  case clang::BO_LT:
+    return BinaryOp::LT;
+  case clang::BO_LE:
+    return BinaryOp::LE;
+  case clang::BO_GT:
+    return BinaryOp::GT;
+  case clang::BO_GE:
+    return BinaryOp::GE;
+  case clang::BO_EQ:
+    return BinaryOp::EQ;
+  case clang::BO_NE:
+    return BinaryOp::NE;
+  case clang::BO_LAnd:
+    return BinaryOp::LAnd;
+  case clang::BO_LOr:
+    return BinaryOp::LOr;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -183,8 +202,8 @@ Value SimtInterpreter::evalUnary(const clang::UnaryOperator *UO,
     bool Inc = UO->isIncrementOp();
     Value New;
     if (Old.Kind == Value::Ptr)
-      New = arith(Inc ? clang::BO_Add : clang::BO_Sub, Old, One,
-                  Sub->getType(), Sub->getType(), AST.IntTy);
+      New = arith(Inc ? clang::BO_Add : clang::BO_Sub, Old, One, Sub->getType(),
+                  Sub->getType(), AST.IntTy);
     else if (Old.Kind == Value::Int) {
       // ++ on a narrow type computes in its promoted type, then converts.
       Value O = Old;

@@ -106,8 +106,7 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
 }
 
 void SimtInterpreter::test(const clang::Expr *Cond, uint32_t Active,
-                           uint32_t &True, uint32_t &False,
-                           std::string &Why) {
+                           uint32_t &True, uint32_t &False, std::string &Why) {
   True = False = 0;
   Value V = eval(Cond, Active);
   if (V.Kind != Value::Int) {
@@ -266,10 +265,8 @@ void SimtInterpreter::execDecl(const clang::VarDecl *VD, uint32_t Active) {
   F.Vars[VD] = opaque(T, "'" + VD->getNameAsString() + "' is uninitialized");
 }
 
-void SimtInterpreter::execLoop(const clang::Stmt *Loop,
-                               const clang::Stmt *Init,
-                               const clang::Expr *Cond,
-                               const clang::Stmt *Inc,
+void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
+                               const clang::Expr *Cond, const clang::Stmt *Inc,
                                const clang::Stmt *Body, bool TestFirst,
                                llvm::StringRef Kind, uint32_t &Active) {
   if (Init)

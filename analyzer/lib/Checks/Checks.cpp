@@ -15,8 +15,7 @@ llvm::ArrayRef<CheckInfo> registeredChecks() {
       {"cuda-divergent-branch", "branch or loop test splits a warp",
        checkDivergentBranch},
       {"cuda-unknown-access",
-       "access whose addresses the analyzer cannot derive",
-       checkUnknownAccess},
+       "access whose addresses the analyzer cannot derive", checkUnknownAccess},
   };
   return Checks;
 }

@@ -9,8 +9,7 @@
 namespace cal {
 
 static std::string bankOf(int64_t Off, const TargetModel &TM) {
-  return "bank " +
-         std::to_string((Off / TM.BankWidthBytes) % TM.SharedBanks);
+  return "bank " + std::to_string((Off / TM.BankWidthBytes) % TM.SharedBanks);
 }
 
 void checkSharedBankConflict(const KernelResult &K, const TargetModel &TM,

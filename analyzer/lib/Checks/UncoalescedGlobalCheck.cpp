@@ -29,8 +29,8 @@ static bool laneContiguousAligned(const AccessSummary &A,
                                   const TargetModel &TM) {
   if (A.FirstWarpOffsets.empty())
     return false;
-  int64_t Base = A.FirstWarpOffsets[0] -
-                 int64_t(A.FirstWarpLanes[0]) * A.BytesPerLane;
+  int64_t Base =
+      A.FirstWarpOffsets[0] - int64_t(A.FirstWarpLanes[0]) * A.BytesPerLane;
   for (unsigned I = 0; I < A.FirstWarpOffsets.size(); ++I)
     if (A.FirstWarpOffsets[I] !=
         Base + int64_t(A.FirstWarpLanes[I]) * A.BytesPerLane)
@@ -52,10 +52,9 @@ void checkUncoalescedGlobal(const KernelResult &K, const TargetModel &TM,
     F.CheckId = "cuda-uncoalesced-global";
     F.Range = A.Range;
     F.Pos = A.Pos;
-    F.Message = "global " + std::string(accessKindName(A.Kind)) +
-                " touches " + fmtNum(S) + " sectors per request where " +
-                fmtNum(Ideal) + " would do (" + fmtNum(S / Ideal) +
-                "x the bytes moved)";
+    F.Message = "global " + std::string(accessKindName(A.Kind)) + " touches " +
+                fmtNum(S) + " sectors per request where " + fmtNum(Ideal) +
+                " would do (" + fmtNum(S / Ideal) + "x the bytes moved)";
     F.Notes.push_back("in " + launchText(K));
     if (!A.IndexText.empty())
       F.Notes.push_back("byte offset in thread terms: " + A.IndexText);
@@ -64,8 +63,7 @@ void checkUncoalescedGlobal(const KernelResult &K, const TargetModel &TM,
     if (Stride && *Stride == int64_t(A.BytesPerLane) &&
         A.FirstWarpLanes[0] == 0 && A.FirstWarpOffsets[0] % TM.SectorBytes)
       F.Notes.push_back("fix: the lanes are contiguous but start " +
-                        std::to_string(A.FirstWarpOffsets[0] %
-                                       TM.SectorBytes) +
+                        std::to_string(A.FirstWarpOffsets[0] % TM.SectorBytes) +
                         " bytes into a sector; align the base of the "
                         "accessed range to " +
                         std::to_string(TM.SectorBytes) + " bytes");

@@ -97,8 +97,7 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
   } G{Depth};
   E = skipWrappers(E);
   Expr::EvalResult R;
-  if (E->getType()->isIntegralOrEnumerationType() &&
-      E->EvaluateAsInt(R, Ctx))
+  if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx))
     return R.Val.getInt().getExtValue();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
@@ -126,14 +125,24 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
     // Host launch arithmetic is on small positive sizes: plain 64-bit
     // arithmetic with the division guard is exact for it.
     switch (BO->getOpcode()) {
-    case BO_Add: return *L + *Rv;
-    case BO_Sub: return *L - *Rv;
-    case BO_Mul: return *L * *Rv;
-    case BO_Div: return *Rv ? std::optional<int64_t>(*L / *Rv) : std::nullopt;
-    case BO_Rem: return *Rv ? std::optional<int64_t>(*L % *Rv) : std::nullopt;
-    case BO_Shl: return *Rv >= 0 && *Rv < 63 ? std::optional<int64_t>(*L << *Rv) : std::nullopt;
-    case BO_Shr: return *Rv >= 0 && *Rv < 63 ? std::optional<int64_t>(*L >> *Rv) : std::nullopt;
-    default: return std::nullopt;
+    case BO_Add:
+      return *L + *Rv;
+    case BO_Sub:
+      return *L - *Rv;
+    case BO_Mul:
+      return *L * *Rv;
+    case BO_Div:
+      return *Rv ? std::optional<int64_t>(*L / *Rv) : std::nullopt;
+    case BO_Rem:
+      return *Rv ? std::optional<int64_t>(*L % *Rv) : std::nullopt;
+    case BO_Shl:
+      return *Rv >= 0 && *Rv < 63 ? std::optional<int64_t>(*L << *Rv)
+                                  : std::nullopt;
+    case BO_Shr:
+      return *Rv >= 0 && *Rv < 63 ? std::optional<int64_t>(*L >> *Rv)
+                                  : std::nullopt;
+    default:
+      return std::nullopt;
     }
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -193,8 +202,9 @@ std::optional<Dim3> HostConstEval::evalDim3(const Expr *E) {
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (VD && VD->getInit() && (VD->getType().isConstQualified() ||
-                                VD->isConstexpr() || isNeverWritten(VD)))
+    if (VD && VD->getInit() &&
+        (VD->getType().isConstQualified() || VD->isConstexpr() ||
+         isNeverWritten(VD)))
       return evalDim3(VD->getInit());
   }
   return std::nullopt;

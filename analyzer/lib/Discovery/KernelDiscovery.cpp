@@ -129,7 +129,9 @@ public:
   }
 
 private:
-  bool inSystemHeader(const Decl *D) { return inSystemHeader(D->getLocation()); }
+  bool inSystemHeader(const Decl *D) {
+    return inSystemHeader(D->getLocation());
+  }
   bool inSystemHeader(SourceLocation L) {
     return Ctx.getSourceManager().isInSystemHeader(
         Ctx.getSourceManager().getExpansionLoc(L));
@@ -195,9 +197,9 @@ private:
     if (const Expr *St = Arg(3)) {
       L.StreamText = sourceText(Ctx, St);
       Expr::EvalResult R;
-      L.DefaultStream = St->IgnoreParenImpCasts()->isNullPointerConstant(
-                            Ctx, Expr::NPC_ValueDependentIsNotNull) !=
-                        Expr::NPCK_NotNull;
+      L.DefaultStream =
+          St->IgnoreParenImpCasts()->isNullPointerConstant(
+              Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
     }
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       LaunchArgument A;

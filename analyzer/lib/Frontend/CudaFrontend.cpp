@@ -70,8 +70,7 @@ std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
       "-nocudalib",
       // Clang 22 knows CUDA up to 12.9 and warns about 13.0 on every file;
       // the toolkit's headers parse fine, so the warning is noise to users.
-      "-Wno-unknown-cuda-version",
-      "-resource-dir=" CAL_CLANG_RESOURCE_DIR};
+      "-Wno-unknown-cuda-version", "-resource-dir=" CAL_CLANG_RESOURCE_DIR};
   if (TK.Found && !Opts.NoToolkit) {
     Args.push_back("--cuda-path=" + TK.Path);
   } else {
@@ -98,8 +97,8 @@ Error checkInputFile(StringRef File) {
     return fileError(File, "not a regular file");
   auto Buf = MemoryBuffer::getFile(File);
   if (!Buf)
-    return fileError(File, "cannot read file (" + Buf.getError().message() +
-                               ")");
+    return fileError(File,
+                     "cannot read file (" + Buf.getError().message() + ")");
   StringRef Text = (*Buf)->getBuffer();
   if (Text.trim().empty())
     return fileError(File, "file is empty; nothing to analyze");
@@ -166,8 +165,7 @@ private:
 
 class AnalysisActionFactory : public tooling::FrontendActionFactory {
 public:
-  AnalysisActionFactory(ASTCallback Fn, raw_ostream &Out, bool &Ran,
-                        bool Color)
+  AnalysisActionFactory(ASTCallback Fn, raw_ostream &Out, bool &Ran, bool Color)
       : Fn(Fn), Out(Out), Ran(Ran), Color(Color) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<AnalysisAction>(Fn, Out, Ran, Color);

@@ -8,8 +8,8 @@ namespace cal {
 static std::string dimText(const std::optional<Dim3> &D, StringRef Written) {
   if (!D)
     return ("? (`" + Written + "` is not constant)").str();
-  return "(" + std::to_string((*D)[0]) + ", " + std::to_string((*D)[1]) +
-         ", " + std::to_string((*D)[2]) + ")";
+  return "(" + std::to_string((*D)[0]) + ", " + std::to_string((*D)[1]) + ", " +
+         std::to_string((*D)[2]) + ")";
 }
 
 void printKernelsText(raw_ostream &OS, const std::vector<KernelInfo> &Ks) {

@@ -10,16 +10,15 @@ namespace cal {
 Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
   bool Modelled = A.Space == AddrSpace::Global || A.Space == AddrSpace::Shared;
   if (!Modelled)
-    return {"unknown", std::string(addrSpaceName(A.Space)) +
-                           " memory is not modelled"};
+    return {"unknown",
+            std::string(addrSpaceName(A.Space)) + " memory is not modelled"};
   if (A.UnknownRequests == A.Requests)
     return {"unknown", A.UnknownReason};
   std::vector<std::string> Why;
   if (A.UnknownRequests)
     Why.push_back(std::to_string(A.UnknownRequests) + " of " +
                   std::to_string(A.Requests) +
-                  " requests have unknown addresses (" + A.UnknownReason +
-                  ")");
+                  " requests have unknown addresses (" + A.UnknownReason + ")");
   // The figure differs between parameter samples: report the range with
   // the values that produced each end.
   if (A.PerSample.size() > 1) {
@@ -119,8 +118,9 @@ json::Array resultToJSON(const AnalysisResult &R) {
           {"divergent_warp_fraction", B.Stats.divergentWarpFraction()},
           {"lane_split", B.Stats.laneSplit()},
           {"likely_predicated", B.LikelyPredicated},
-          {"reason", Cl == BranchClass::Unknown ||
-                             B.Stats.numUnknowns() ? B.Reason : ""}});
+          {"reason", Cl == BranchClass::Unknown || B.Stats.numUnknowns()
+                         ? B.Reason
+                         : ""}});
     }
     for (const Dim3 &B : K.EvaluatedBlocks)
       Blocks.push_back(dim3ToJSON(B));

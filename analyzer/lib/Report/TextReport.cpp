@@ -12,12 +12,11 @@ namespace cal {
 
 unsigned emitFindings(const AnalysisResult &R, clang::ASTContext &Ctx,
                       clang::DiagnosticsEngine &Diags) {
-  unsigned Warn = Diags.getCustomDiagID(clang::DiagnosticsEngine::Warning,
-                                        "%0 [%1]");
-  unsigned Rem = Diags.getCustomDiagID(clang::DiagnosticsEngine::Remark,
-                                       "%0 [%1]");
-  unsigned Note =
-      Diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
+  unsigned Warn =
+      Diags.getCustomDiagID(clang::DiagnosticsEngine::Warning, "%0 [%1]");
+  unsigned Rem =
+      Diags.getCustomDiagID(clang::DiagnosticsEngine::Remark, "%0 [%1]");
+  unsigned Note = Diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
   unsigned N = 0;
   for (const KernelResult &K : R.Kernels)
     for (const Finding &F : runChecks(K, R.Target)) {
@@ -42,9 +41,9 @@ unsigned countFindings(const AnalysisResult &R) {
 void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
   for (const KernelResult &K : R.Kernels) {
     OS << "kernel " << K.Name << " launch " << K.Launch.Source << " grid ("
-       << K.Launch.Grid[0] << "," << K.Launch.Grid[1] << ","
-       << K.Launch.Grid[2] << ") block (" << K.Launch.Block[0] << ","
-       << K.Launch.Block[1] << "," << K.Launch.Block[2] << ")\n";
+       << K.Launch.Grid[0] << "," << K.Launch.Grid[1] << "," << K.Launch.Grid[2]
+       << ") block (" << K.Launch.Block[0] << "," << K.Launch.Block[1] << ","
+       << K.Launch.Block[2] << ")\n";
     for (const std::string &A : K.Assumptions)
       OS << "  assume " << A << "\n";
     for (const std::string &L : K.EventDump)

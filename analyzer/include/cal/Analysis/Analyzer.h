@@ -1,4 +1,5 @@
-//===- Analyzer.h - Warp-level prediction for each kernel launch -*- C++ -*-===//
+//===- Analyzer.h - Warp-level prediction for each kernel launch -*- C++
+//-*-===//
 //
 // For each kernel instantiation and launch configuration, runs the SIMT
 // interpreter over a representative set of blocks and warps (and over a
@@ -41,15 +42,14 @@ inline constexpr unsigned CallDepthLimit = 8;
 
 struct AnalysisOptions {
   TargetModel Target;
-  std::optional<Dim3> Block, Grid;          ///< --block / --grid
-  std::map<std::string, int64_t> Params;    ///< --param NAME=VALUE
-  std::string KernelFilter;                 ///< --kernel
-  bool DumpEvents = false;                  ///< --dump=events
+  std::optional<Dim3> Block, Grid;       ///< --block / --grid
+  std::map<std::string, int64_t> Params; ///< --param NAME=VALUE
+  std::string KernelFilter;              ///< --kernel
+  bool DumpEvents = false;               ///< --dump=events
 
   static llvm::Expected<AnalysisOptions>
-  fromStrings(llvm::StringRef Arch, llvm::StringRef Block,
-              llvm::StringRef Grid, llvm::ArrayRef<std::string> Params,
-              llvm::StringRef KernelFilter);
+  fromStrings(llvm::StringRef Arch, llvm::StringRef Block, llvm::StringRef Grid,
+              llvm::ArrayRef<std::string> Params, llvm::StringRef KernelFilter);
 };
 
 /// Running min/max/mean.
@@ -82,13 +82,13 @@ struct AccessSummary {
   uint64_t Requests = 0;        ///< executions with an active lane
   uint64_t UnknownRequests = 0; ///< executions whose addresses are unknown
   Stat ActiveLanes;
-  Stat Sectors, IdealSectors, Lines;     ///< global
-  Stat Wavefronts, IdealWavefronts;      ///< shared
+  Stat Sectors, IdealSectors, Lines; ///< global
+  Stat Wavefronts, IdealWavefronts;  ///< shared
   /// Per parameter sample: mean of the main figure, to detect dependence.
   std::map<unsigned, Stat> PerSample;
   std::string UnknownReason;
-  std::string IndexText;        ///< byte offset in thread terms, lane 0
-  std::string FirstWarpDetail;  ///< lane addresses or banks, first warp
+  std::string IndexText;       ///< byte offset in thread terms, lane 0
+  std::string FirstWarpDetail; ///< lane addresses or banks, first warp
   std::vector<int64_t> FirstWarpOffsets; ///< byte offsets of active lanes
   std::vector<int> FirstWarpLanes;
   bool UnderUnknownBranch = false;
@@ -131,10 +131,10 @@ struct KernelResult {
   uint64_t WarpsEvaluated = 0; ///< over blocks and samples
   unsigned NumSamples = 1;
   std::vector<std::string> SampleDescriptions; ///< "n=4096"
-  std::vector<AccessSummary> Accesses; ///< in source order
-  std::vector<BranchSummary> Branches; ///< in source order
-  std::vector<std::string> Unsupported; ///< constructs not interpreted
-  std::vector<std::string> EventDump;   ///< with --dump=events
+  std::vector<AccessSummary> Accesses;         ///< in source order
+  std::vector<BranchSummary> Branches;         ///< in source order
+  std::vector<std::string> Unsupported;        ///< constructs not interpreted
+  std::vector<std::string> EventDump;          ///< with --dump=events
 };
 
 struct AnalysisResult {

@@ -23,8 +23,7 @@ struct Finding {
 };
 
 /// Runs every registered check over one kernel result.
-std::vector<Finding> runChecks(const KernelResult &K,
-                               const TargetModel &TM);
+std::vector<Finding> runChecks(const KernelResult &K, const TargetModel &TM);
 
 /// The registered checks, by id, in the order they run.
 struct CheckInfo {

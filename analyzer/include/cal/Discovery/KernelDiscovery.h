@@ -36,8 +36,8 @@ struct SourcePos {
 };
 
 struct LaunchArgument {
-  std::string Param; ///< the kernel parameter's name
-  std::string Text;  ///< the argument as written
+  std::string Param;            ///< the kernel parameter's name
+  std::string Text;             ///< the argument as written
   std::optional<int64_t> Value; ///< when integral and constant-evaluable
 };
 

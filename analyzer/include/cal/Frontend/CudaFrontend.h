@@ -35,8 +35,8 @@ struct ToolkitInfo {
 llvm::Expected<ToolkitInfo> detectCudaToolkit(llvm::StringRef Override);
 
 struct FrontendOptions {
-  std::string CudaPath;       ///< --cuda-path; empty to auto-detect
-  bool NoToolkit = false;     ///< force the built-in header
+  std::string CudaPath;   ///< --cuda-path; empty to auto-detect
+  bool NoToolkit = false; ///< force the built-in header
   std::string GpuArch = "sm_90";
   std::vector<std::string> ExtraArgs; ///< compiler arguments after `--`
 };
@@ -58,8 +58,8 @@ using ASTCallback =
     llvm::function_ref<void(clang::ASTContext &, clang::DiagnosticsEngine &)>;
 
 struct ParseOutcome {
-  bool Ok = false;          ///< parsed with no error
-  std::string Diagnostics;  ///< clang's rendered diagnostics for the file
+  bool Ok = false;         ///< parsed with no error
+  std::string Diagnostics; ///< clang's rendered diagnostics for the file
 };
 
 /// Parses \p File and, when it parses without errors, calls \p Fn. Clang's

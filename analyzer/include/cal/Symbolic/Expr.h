@@ -99,7 +99,7 @@ public:
 
   // Atom
   AtomKind getAtomKind() const;
-  unsigned getComponent() const; ///< 0,1,2 = x,y,z for the built-in atoms
+  unsigned getComponent() const;   ///< 0,1,2 = x,y,z for the built-in atoms
   llvm::StringRef getName() const; ///< parameter/induction name, opaque reason
 
   // Unary / Binary / Select / Cast

@@ -15,13 +15,13 @@
 namespace cal {
 
 struct TargetModel {
-  std::string Arch;              ///< "sm_90"
-  unsigned WarpSize = 32;        ///< lanes per warp
-  unsigned SectorBytes = 32;     ///< global-memory access granularity (L1TEX)
-  unsigned LineBytes = 128;      ///< cache line = 4 sectors
-  unsigned SharedBanks = 32;     ///< shared-memory banks
-  unsigned BankWidthBytes = 4;   ///< bytes per bank per cycle
-  unsigned MaxAccessBytes = 16;  ///< widest per-lane access (float4/double2)
+  std::string Arch;             ///< "sm_90"
+  unsigned WarpSize = 32;       ///< lanes per warp
+  unsigned SectorBytes = 32;    ///< global-memory access granularity (L1TEX)
+  unsigned LineBytes = 128;     ///< cache line = 4 sectors
+  unsigned SharedBanks = 32;    ///< shared-memory banks
+  unsigned BankWidthBytes = 4;  ///< bytes per bank per cycle
+  unsigned MaxAccessBytes = 16; ///< widest per-lane access (float4/double2)
 
   /// Number of phases a shared access of \p BytesPerLane is split into:
   /// up to 4 bytes -> 1 (whole warp), 8 -> 2 (half warps), 16 -> 4 (quarter
