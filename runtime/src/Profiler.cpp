@@ -56,19 +56,42 @@ Expected<Device> openDevice(int Index, bool InitProfiler) {
     return Error::failure("device index out of range", NoDevice);
   Device D;
   D.Index = Index;
-  if (Error Err = cudaStatus(cudaSetDevice(Index), "cudaSetDevice"))
+  // The CUPTI profiler is initialised before the context exists, as in
+  // NVIDIA's SASS-metrics sample.
+  if (InitProfiler) {
+    CUpti_Profiler_Initialize_Params Init{
+        CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
+    CAL_CUPTI(cuptiProfilerInitialize(&Init));
+  }
+  auto Entry = [](const char *Name, unsigned Version) -> void * {
+    void *Fn = nullptr;
+    cudaDriverEntryPointQueryResult Q;
+    if (cudaGetDriverEntryPointByVersion(Name, &Fn, Version, cudaEnableDefault,
+                                         &Q) != cudaSuccess)
+      return nullptr;
+    return Fn;
+  };
+  if (std::getenv("CAL_OWN_CONTEXT")) {
+    // Diagnostics: a context of our own, current before any runtime call.
+    using CtxCreateFn =
+        CUresult (*)(CUcontext *, CUctxCreateParams *, unsigned, CUdevice);
+    using DeviceGetFn = CUresult (*)(CUdevice *, int);
+    auto *Create = reinterpret_cast<CtxCreateFn>(Entry("cuCtxCreate", 13000));
+    auto *Get = reinterpret_cast<DeviceGetFn>(Entry("cuDeviceGet", 12000));
+    CUdevice Dv;
+    CUcontext Own = nullptr;
+    if (!Create || !Get || Get(&Dv, Index) != CUDA_SUCCESS ||
+        Create(&Own, nullptr, 0, Dv) != CUDA_SUCCESS)
+      return Error::failure("cuCtxCreate failed");
+  } else if (Error Err = cudaStatus(cudaSetDevice(Index), "cudaSetDevice")) {
+    // cudaSetDevice would make the primary context current again.
     return std::move(Err);
+  }
   if (Error Err = cudaStatus(cudaFree(nullptr), "cudaFree(0)"))
     return std::move(Err);
 
   using CtxGetCurrentFn = CUresult (*)(CUcontext *);
-  void *Fn = nullptr;
-  cudaDriverEntryPointQueryResult Q;
-  if (Error Err = cudaStatus(cudaGetDriverEntryPointByVersion(
-                                 "cuCtxGetCurrent", &Fn, 12000,
-                                 cudaEnableDefault, &Q),
-                             "cudaGetDriverEntryPointByVersion"))
-    return std::move(Err);
+  void *Fn = Entry("cuCtxGetCurrent", 12000);
   CUcontext Ctx = nullptr;
   if (!Fn || reinterpret_cast<CtxGetCurrentFn>(Fn)(&Ctx) != CUDA_SUCCESS ||
       !Ctx)
@@ -99,9 +122,6 @@ Expected<Device> openDevice(int Index, bool InitProfiler) {
 
   if (!InitProfiler) // under ncu, whose CUPTI session must stay the only one
     return D;
-  CUpti_Profiler_Initialize_Params Init{
-      CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
-  CAL_CUPTI(cuptiProfilerInitialize(&Init));
   CUpti_Device_GetChipName_Params Chip{
       CUpti_Device_GetChipName_Params_STRUCT_SIZE};
   Chip.deviceIndex = size_t(Index);
@@ -354,7 +374,6 @@ RangeProfilerSession::profile(const std::function<void()> &Launch) {
 Expected<std::unique_ptr<SassMetricsSession>>
 SassMetricsSession::create(const Device &Dev, const LaunchObserver *Observer) {
   std::unique_ptr<SassMetricsSession> S(new SassMetricsSession(Dev, Observer));
-  std::vector<CUpti_SassMetrics_Config> Configs;
   std::vector<SassMetricSpec> Specs = sassMetricCatalogue();
   // Diagnostics: CAL_SASS_METRICS=a,b replaces the catalogue.
   if (const char *Env = std::getenv("CAL_SASS_METRICS")) {
@@ -383,28 +402,14 @@ SassMetricsSession::create(const Device &Dev, const LaunchObserver *Observer) {
     CUpti_SassMetrics_Config C;
     C.metricId = P.metric.metricId;
     C.outputGranularity = CUPTI_SASS_METRICS_OUTPUT_GRANULARITY_GPU;
-    Configs.push_back(C);
+    S->Configs.push_back(C);
     S->Names.push_back(Spec.Name);
     S->IdToName[C.metricId] = Spec.Name;
   }
-  CUpti_SassMetricsSetConfig_Params SC{
-      CUpti_SassMetricsSetConfig_Params_STRUCT_SIZE};
-  SC.numOfMetricConfig = Configs.size();
-  SC.pConfigs = Configs.data();
-  SC.deviceIndex = uint32_t(Dev.Index);
-  CAL_CUPTI(cuptiSassMetricsSetConfig(&SC));
-  S->Configured = true;
   return S;
 }
 
-SassMetricsSession::~SassMetricsSession() {
-  if (!Configured)
-    return;
-  CUpti_SassMetricsUnsetConfig_Params U{
-      CUpti_SassMetricsUnsetConfig_Params_STRUCT_SIZE};
-  U.deviceIndex = uint32_t(Dev.Index);
-  cuptiSassMetricsUnsetConfig(&U);
-}
+SassMetricsSession::~SassMetricsSession() = default;
 
 std::pair<std::string, unsigned>
 SassMetricsSession::sourceOf(uint32_t Crc, const std::string &Function,
@@ -470,12 +475,33 @@ Expected<std::vector<LineMeasurement>>
 SassMetricsSession::profile(const std::function<void()> &Launch) {
   CUcontext Ctx = static_cast<CUcontext>(Dev.Context);
   CAL_CUDA(cudaDeviceSynchronize());
+  // The configuration is set for this one launch and unset after it.
+  // Measured on the H100 (CUDA 13.0, driver 580): any kernel launched
+  // between cuptiSassMetricsSetConfig and cuptiSassMetricsEnable - the
+  // suite's fill kernels, or the same kernel in a timing loop - left the
+  // next enable/launch/flush cycle with zero patched records, while kernels
+  // launched before SetConfig did no harm.
+  CUpti_SassMetricsSetConfig_Params SC{
+      CUpti_SassMetricsSetConfig_Params_STRUCT_SIZE};
+  SC.numOfMetricConfig = Configs.size();
+  SC.pConfigs = Configs.data();
+  SC.deviceIndex = uint32_t(Dev.Index);
+  CAL_CUPTI(cuptiSassMetricsSetConfig(&SC));
+  struct Unsetter {
+    uint32_t DeviceIndex;
+    ~Unsetter() {
+      CUpti_SassMetricsUnsetConfig_Params U{
+          CUpti_SassMetricsUnsetConfig_Params_STRUCT_SIZE};
+      U.deviceIndex = DeviceIndex;
+      cuptiSassMetricsUnsetConfig(&U);
+    }
+  } Unset{uint32_t(Dev.Index)};
   CUpti_SassMetricsEnable_Params En{CUpti_SassMetricsEnable_Params_STRUCT_SIZE};
   En.ctx = Ctx;
-  // Lazy patching patches a function at its first launch after enable;
-  // measured on the H100, with modules loaded eagerly (as the observer
-  // needs) it patched nothing and returned no records. Eager patching
-  // patches every loaded function at enable.
+  // Eager patching patches every function of the loaded modules at enable
+  // (modules are loaded eagerly, see Runner.cpp), so a kernel that already
+  // ran in an earlier cycle is patched again; lazy patching (CAL_SASS_LAZY)
+  // patches at a function's first execution inside the range.
   En.enableLazyPatching = std::getenv("CAL_SASS_LAZY") ? 1 : 0;
   CAL_CUPTI(cuptiSassMetricsEnable(&En));
   // Whatever happens next, patching is switched off again.

@@ -18,6 +18,8 @@
 #include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/ProfilerHost.h"
 
+#include <cupti_sass_metrics.h>
+
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -125,7 +127,7 @@ private:
 
   const Device &Dev;
   const LaunchObserver *Observer; // null: no file:line mapping
-  bool Configured = false;
+  std::vector<CUpti_SassMetrics_Config> Configs;
   std::vector<std::string> Names;
   std::map<uint64_t, std::string> IdToName;
   std::map<std::string, std::pair<std::string, unsigned>> SourceCache;
