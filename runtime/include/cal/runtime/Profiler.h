@@ -6,8 +6,8 @@
 //    identity of each kernel launch (mangled name, grid, block).
 //  - RangeProfilerSession: Range Profiler with auto range and kernel replay,
 //    one config image per metric group of the catalogue.
-//  - SassMetricsSession: the SASS Metrics API, one kernel per
-//    enable/flush/disable cycle, per-PC values mapped to file:line.
+//  - SassMetricsSession: the SASS Metrics API, enabled once per sweep and
+//    flushed around each kernel, per-PC values mapped to file:line.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CAL_RUNTIME_PROFILER_H
@@ -105,8 +105,9 @@ private:
 
 class SassMetricsSession {
 public:
-  /// Configures the catalogue's SASS metrics that exist on the chip; a
-  /// required metric that does not exist is an error.
+  /// Configures the catalogue's SASS metrics that exist on the chip (a
+  /// required metric that does not exist is an error) and enables patching
+  /// until the session ends.
   static Expected<std::unique_ptr<SassMetricsSession>>
   create(const Device &Dev, const LaunchObserver *Observer);
   ~SassMetricsSession();
@@ -125,8 +126,19 @@ private:
                                             const std::string &Function,
                                             uint32_t PcOffset);
 
+  /// The summed values of one patched instruction.
+  struct PcValues {
+    uint32_t Crc;
+    std::string Function;
+    uint32_t PcOffset;
+    std::map<std::string, double> Values;
+  };
+  /// Flushes the records gathered so far; into \p Out, or away when null.
+  Expected<size_t> flush(std::vector<PcValues> *Out);
+
   const Device &Dev;
   const LaunchObserver *Observer; // null: no file:line mapping
+  bool Configured = false, Enabled = false;
   std::vector<CUpti_SassMetrics_Config> Configs;
   std::vector<std::string> Names;
   std::map<uint64_t, std::string> IdToName;

@@ -1,0 +1,184 @@
+//===- CompareTest.cpp - Predictions against measurements -----------------===//
+//
+// Synthetic measurements built from hardware rules (a warp of 32 lanes
+// reading contiguous floats touches 128 bytes = 4 sectors of 32 bytes; a
+// column walk touches 32 sectors) and predictions in the schema of
+// docs/prediction-schema.md.
+//
+//===----------------------------------------------------------------------===//
+#include "cal/runtime/Compare.h"
+#include "cal/runtime/MetricCatalogue.h"
+
+#include <gtest/gtest.h>
+
+using namespace cal;
+
+namespace {
+
+LaunchMeasurement launch(const std::string &Label, const std::string &Mangled,
+                         double LdSectorsPerReq, double StSectorsPerReq) {
+  LaunchMeasurement L;
+  L.Label = Label;
+  L.MangledName = Mangled;
+  L.Kernel = Label;
+  L.Grid[0] = 128, L.Grid[1] = 128, L.Grid[2] = 1;
+  L.Block[0] = 32, L.Block[1] = 8, L.Block[2] = 1;
+  const double Requests = 1 << 19; // warps x requests per warp
+  L.Metrics[metric::GlobalLdRequests] = Requests;
+  L.Metrics[metric::GlobalLdSectors] = Requests * LdSectorsPerReq;
+  L.Metrics[metric::GlobalStRequests] = Requests;
+  L.Metrics[metric::GlobalStSectors] = Requests * StSectorsPerReq;
+  L.Metrics[metric::BranchDivergent] = 0;
+  return L;
+}
+
+std::string predictionJson(const std::string &Kernels) {
+  return R"({"version": 1, "tool": "cuda-access-lint", "arch": "sm_90",
+             "kernels": [)" +
+         Kernels + "]}";
+}
+
+std::string kernel(const std::string &Mangled, double Ld, double St,
+                   const std::string &Extra = "") {
+  return R"({"name": "k", "mangled_name": ")" + Mangled +
+         R"(", "file": "kernels/t.cu", "line": 1,
+         "launch": {"grid": [128, 128, 1], "block": [32, 8, 1]},
+         "accesses": [)" +
+         Extra + R"(], "branches": [],
+         "summary": {
+           "global_load": {"requests_per_warp": 4, "sectors_per_request": )" +
+         std::to_string(Ld) + R"(},
+           "global_store": {"requests_per_warp": 4, "sectors_per_request": )" +
+         std::to_string(St) + R"(},
+           "shared_load": {"requests_per_warp": 0, "wavefronts_per_request": null},
+           "shared_store": {"requests_per_warp": 0, "wavefronts_per_request": null}}})";
+}
+
+Predictions parsePredictions(const std::string &Text) {
+  Expected<json::Value> V = json::parse(Text);
+  EXPECT_TRUE(bool(V)) << V.error().message();
+  Expected<Predictions> P = predictionsFromJson(*V);
+  EXPECT_TRUE(bool(P)) << P.error().message();
+  return *P;
+}
+
+const Row *find(const Comparison &C, const std::string &Launch,
+                const std::string &Quantity) {
+  for (const Row &R : C.Rows)
+    if (R.Launch == Launch && R.Quantity == Quantity)
+      return &R;
+  return nullptr;
+}
+
+} // namespace
+
+TEST(Compare, NaiveTransposeAgreesAndWrongPredictionMismatches) {
+  Measurements M;
+  // Naive transpose: coalesced loads (4), column stores (32).
+  M.Launches.push_back(launch("naive", "_Z5naivev", 4, 32));
+  Predictions P = parsePredictions(
+      predictionJson(kernel("_Z5naivev", 4, 16))); // store predicted wrongly
+  Comparison C = compare(M, &P);
+  const Row *Ld = find(C, "naive", "global_ld sectors/req");
+  const Row *St = find(C, "naive", "global_st sectors/req");
+  ASSERT_TRUE(Ld && St);
+  EXPECT_EQ(Ld->V, Verdict::Agree);
+  EXPECT_EQ(St->V, Verdict::Mismatch);
+  EXPECT_EQ(C.Mismatch, 1u);
+}
+
+TEST(Compare, ToleranceAbsorbsSmallTails) {
+  Measurements M;
+  // 4.2 sectors: within max(0.25, 10% of 4) of 4.
+  M.Launches.push_back(launch("copy", "_Z4copyv", 4.2, 4));
+  Predictions P = parsePredictions(predictionJson(kernel("_Z4copyv", 4, 4)));
+  Comparison C = compare(M, &P);
+  EXPECT_EQ(find(C, "copy", "global_ld sectors/req")->V, Verdict::Agree);
+  EXPECT_EQ(find(C, "copy", "global_ld sectors/req")->Tolerance, "+-0.40");
+}
+
+TEST(Compare, MissingPredictionSaysSo) {
+  Measurements M;
+  M.Launches.push_back(launch("copy", "_Z4copyv", 4, 4));
+  Predictions P =
+      parsePredictions(predictionJson(kernel("_Z5otherv", 4, 4)));
+  Comparison C = compare(M, &P);
+  const Row *R = find(C, "copy", "launch");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->V, Verdict::NoPrediction);
+  EXPECT_EQ(C.Mismatch, 0u);
+  EXPECT_GT(C.NoPrediction, 0u);
+}
+
+TEST(Compare, LaunchesOfOneKernelMatchPredictionsInOrder) {
+  Measurements M;
+  // Same kernel, grid and block, different scalar argument (stride 2, 8).
+  M.Launches.push_back(launch("stride_2", "_Z6stridei", 8, 4));
+  M.Launches.push_back(launch("stride_8", "_Z6stridei", 32, 4));
+  Predictions P = parsePredictions(predictionJson(
+      kernel("_Z6stridei", 8, 4) + "," + kernel("_Z6stridei", 32, 4)));
+  Comparison C = compare(M, &P);
+  EXPECT_EQ(find(C, "stride_2", "global_ld sectors/req")->V, Verdict::Agree);
+  EXPECT_EQ(find(C, "stride_8", "global_ld sectors/req")->V, Verdict::Agree);
+}
+
+TEST(Compare, PerLineRowsWeighPredictedAccessesOfTheLine) {
+  Measurements M;
+  LaunchMeasurement L = launch("naive", "_Z5naivev", 4, 32);
+  LineMeasurement Line;
+  Line.File = "kernels/t.cu";
+  Line.Line = 7;
+  ClassCounters &St = Line.Classes["global_st"];
+  St.Executed = 100;
+  St.Sectors = 3200; // 32 sectors per executed store
+  St.SectorsIdeal = 400;
+  L.Lines.push_back(Line);
+  M.Launches.push_back(L);
+  std::string Access = R"({"file": "kernels/t.cu", "line": 7, "column": 5,
+      "space": "global", "kind": "store", "bytes_per_lane": 4,
+      "executions_per_warp": 4, "active_lanes": 32,
+      "sectors_per_request": {"min": 32, "max": 32, "mean": 32},
+      "confidence": "exact"})";
+  Predictions P =
+      parsePredictions(predictionJson(kernel("_Z5naivev", 4, 32, Access)));
+  Comparison C = compare(M, &P);
+  const Row *R = find(C, "naive", "global_st sectors/req");
+  ASSERT_TRUE(R);
+  // The kernel-level row comes first; look for the line row.
+  const Row *LineRow = nullptr;
+  for (const Row &X : C.Rows)
+    if (X.Scope == "kernels/t.cu:7")
+      LineRow = &X;
+  ASSERT_TRUE(LineRow);
+  EXPECT_DOUBLE_EQ(LineRow->Measured, 32);
+  EXPECT_EQ(LineRow->V, Verdict::Agree);
+}
+
+TEST(Compare, DivergencePredictedButIfConvertedIsAMismatch) {
+  Measurements M;
+  M.Launches.push_back(launch("add", "_Z3addv", 8, 8));
+  std::string K = kernel("_Z3addv", 8, 8);
+  // Replace the empty branch list with one divergent, not predicated branch.
+  const std::string Empty = R"("branches": [])";
+  K.replace(K.find(Empty), Empty.size(),
+            R"("branches": [{"file": "kernels/t.cu", "line": 3,
+                "kind": "if", "classification": "divergent",
+                "divergent_warp_fraction": 1.0, "lane_split": "16/16",
+                "likely_predicated": false, "reason": ""}])");
+  Predictions P = parsePredictions(predictionJson(K));
+  Comparison C = compare(M, &P);
+  const Row *R = find(C, "add", "divergent branches");
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->PredictedText, "yes");
+  EXPECT_EQ(R->V, Verdict::Mismatch); // measured 0 divergent targets
+}
+
+TEST(Compare, CsvQuotesFieldsWithCommas) {
+  Measurements M;
+  M.Launches.push_back(launch("copy", "_Z4copyv", 4, 4));
+  Comparison C = compare(M, nullptr);
+  std::string Csv = toCsv(C);
+  EXPECT_EQ(Csv.rfind("launch,kernel,scope,quantity,predicted,measured,", 0),
+            0u);
+  EXPECT_NE(Csv.find("no prediction"), std::string::npos);
+}
