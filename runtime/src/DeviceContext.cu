@@ -77,6 +77,8 @@ bool DeviceSuiteContext::wants(const char *Prefix) const {
     if (End == std::string::npos)
       End = Filter.size();
     std::string F = Filter.substr(Start, End - Start);
+    if (!F.empty() && F[0] == '=') // an exact label is also a prefix here
+      F = F.substr(1);
     size_t N = std::min(F.size(), P.size());
     if (!F.empty() && F.compare(0, N, P, 0, N) == 0)
       return true;

@@ -23,8 +23,12 @@ bool labelMatches(const std::string &Filter, const std::string &Label) {
     if (End == std::string::npos)
       End = Filter.size();
     std::string F = Filter.substr(Start, End - Start);
-    if (!F.empty() && Label.compare(0, F.size(), F) == 0)
+    if (!F.empty() && F[0] == '=') { // "=label": this label only
+      if (Label == F.substr(1))
+        return true;
+    } else if (!F.empty() && Label.compare(0, F.size(), F) == 0) {
       return true;
+    }
     Start = End + 1;
   }
   return false;
@@ -77,7 +81,9 @@ public:
 
   void setSuite(const SuiteEntry &E) { Entry = &E; }
   RangeProfilerSession *Range = nullptr;
-  SassMetricsSession *Sass = nullptr;
+  const Device *Dev = nullptr;
+  bool SassUsed = false;
+  std::vector<std::string> SassNames;
   /// Set when profiling is refused for lack of permission: stop the sweep.
   Error Fatal = Error::success();
 
@@ -86,6 +92,8 @@ public:
     if (!labelMatches(Opt.Filter, Label) || Fatal)
       return;
     LaunchMeasurement &M = Out.get(Entry->Theme, Entry->File, Label, Bytes);
+    if (Opt.DryRun)
+      return;
     if (!allocationError().empty()) {
       note(M, "allocation failed: " + allocationError());
       return;
@@ -110,7 +118,27 @@ public:
       break;
     }
     case Sweep::Sass: {
-      Expected<std::vector<LineMeasurement>> L = Sass->profile(Launch);
+      // The session is created here, after the suite's fill kernels: see
+      // SassMetrics.cpp for why nothing may run between configuration and
+      // the measured kernel, and why only one kernel per process is
+      // patched.
+      if (SassUsed) {
+        note(M, "SASS metrics: not collected, only the first kernel of a "
+                "process is patched (run with per-launch isolation)");
+        break;
+      }
+      SassUsed = true;
+      Expected<std::unique_ptr<SassMetricsSession>> S =
+          SassMetricsSession::create(*Dev, Obs);
+      if (!S) {
+        Error E = S.takeError();
+        if (E.code() == ProfilingNotPermitted)
+          Fatal = Error::failure(E.message(), E.code());
+        note(M, "SASS metrics: " + E.message());
+        break;
+      }
+      SassNames = (*S)->metricNames();
+      Expected<std::vector<LineMeasurement>> L = (*S)->profile(Launch);
       if (!L) {
         Error E = L.takeError();
         if (E.code() == ProfilingNotPermitted)
@@ -205,10 +233,11 @@ private:
 
 Error runSweep(const RunOptions &Opt, Sweep Kind, Collected &Out,
                LaunchObserver *Obs, std::ostream &Log,
-               RangeProfilerSession *Range, SassMetricsSession *Sass) {
+               RangeProfilerSession *Range, const Device *Dev,
+               std::vector<std::string> *SassNames = nullptr) {
   RunnerContext Ctx(Opt, Kind, Out, Obs, Log);
   Ctx.Range = Range;
-  Ctx.Sass = Sass;
+  Ctx.Dev = Dev;
   for (const SuiteEntry &E : suiteRegistry()) {
     if (!Ctx.wants(E.Theme))
       continue;
@@ -218,6 +247,8 @@ Error runSweep(const RunOptions &Opt, Sweep Kind, Collected &Out,
     if (Ctx.Fatal)
       return std::move(Ctx.Fatal);
   }
+  if (SassNames)
+    *SassNames = Ctx.SassNames;
   return Error::success();
 }
 
@@ -295,7 +326,7 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
     }
     Log << (Opt.LaunchOnly ? "launching:\n" : "timing:\n");
     if (Error E = runSweep(Opt, Sweep::Timing, Out, Obs, Log, nullptr,
-                           nullptr))
+                           &*Dev))
       return std::move(E);
   }
   if (Opt.RangeProfile && !Opt.LaunchOnly) {
@@ -311,26 +342,15 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
       Log << E.message() << "\n";
       M.Notes.push_back(E.message());
     } else if (Error E = runSweep(Opt, Sweep::Range, Out, Obs, Log,
-                                  S->get(), nullptr)) {
+                                  S->get(), &*Dev)) {
       return std::move(E);
     }
   }
   if (Opt.Sass && !Opt.LaunchOnly) {
     Log << "SASS metrics:\n";
-    Expected<std::unique_ptr<SassMetricsSession>> S =
-        SassMetricsSession::create(*Dev, Obs);
-    if (!S) {
-      Error E = S.takeError().context("SASS metrics");
-      if (E.code() == ProfilingNotPermitted)
-        return std::move(E);
-      Log << E.message() << "\n";
-      M.Notes.push_back(E.message());
-    } else {
-      M.SassMetrics = (*S)->metricNames();
-      if (Error E =
-              runSweep(Opt, Sweep::Sass, Out, Obs, Log, nullptr, S->get()))
-        return std::move(E);
-    }
+    if (Error E = runSweep(Opt, Sweep::Sass, Out, Obs, Log, nullptr,
+                           &*Dev, &M.SassMetrics))
+      return std::move(E);
   }
   M.Launches = std::move(Out.All);
   return M;

@@ -3,11 +3,14 @@
 // The SASS Metrics API patches kernels to count per instruction. How this
 // session drives it follows what was measured on the H100 (CUDA 13.0,
 // driver 580; docs/runtime.md):
-//  - a kernel launched between cuptiSassMetricsSetConfig and
-//    cuptiSassMetricsEnable voids the records of later cycles, and a second
-//    SetConfig in one process fails with CUPTI_ERROR_OUT_OF_MEMORY; so the
-//    configuration is set and patching enabled once, for the whole sweep,
-//    and every launch is bracketed by flushes instead;
+//  - only the first kernel launched after cuptiSassMetricsSetConfig is
+//    patched (a kernel launched before Enable, inside or outside the range,
+//    leaves the measured one with zero records; NVIDIA's own sample shows
+//    the same for its second kernel), and a second SetConfig in one process
+//    fails with CUPTI_ERROR_OUT_OF_MEMORY even after UnsetConfig. So a
+//    session measures one kernel; it is created right before that kernel,
+//    after the suite's fill kernels, and the verifier runs one process per
+//    launch;
 //  - each flushed record holds one metric of one instruction, so records are
 //    first grouped by instruction, then classified and summed per line.
 //

@@ -9,6 +9,7 @@
 // exits 77, which ctest reports as skipped (SKIP_RETURN_CODE).
 //
 //===----------------------------------------------------------------------===//
+#include "cal/runtime/Json.h"
 #include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/Runner.h"
 
@@ -16,13 +17,16 @@
 
 #include <cuda_runtime.h>
 
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
+#include <unistd.h>
 
 using namespace cal;
 
 namespace {
 Measurements *Measured = nullptr;
+std::string Verifier; // path of cuda-access-verify
 
 const LaunchMeasurement &get(const std::string &Label) {
   for (const LaunchMeasurement &L : Measured->Launches)
@@ -51,7 +55,20 @@ TEST(GpuSuite, CoalescedAndStridedFloatLoads) {
 }
 
 TEST(GpuSuite, SharedStrideTwoStoresTakeTwoWavefronts) {
-  const LaunchMeasurement &L = get("shared_banks.stride_2");
+  // Per-line counters come from the verifier, which measures SASS counters
+  // in one process per launch.
+  ASSERT_FALSE(Verifier.empty()) << "usage: cal_runtime_gpu_tests VERIFIER";
+  std::string Tmp = "/tmp/cal-gpu-test-" + std::to_string(getpid()) + ".json";
+  std::string Cmd = Verifier + " --no-timing --no-profile --filter "
+                               "=shared_banks.stride_2 --measurements-out " +
+                    Tmp + " >/dev/null";
+  ASSERT_EQ(std::system(Cmd.c_str()), 0);
+  Expected<json::Value> V = json::readFile(Tmp);
+  ASSERT_TRUE(bool(V)) << V.error().message();
+  Expected<Measurements> Sass = measurementsFromJson(*V);
+  ASSERT_TRUE(bool(Sass)) << Sass.error().message();
+  ASSERT_EQ(Sass->Launches.size(), 1u);
+  const LaunchMeasurement &L = Sass->Launches[0];
   double Wavefronts = 0, Executed = 0;
   for (const LineMeasurement &Line : L.Lines)
     if (Line.Classes.count("shared_st")) {
@@ -83,7 +100,10 @@ int main(int Argc, char **Argv) {
     return 77;
   }
   ::testing::InitGoogleTest(&Argc, Argv);
+  if (Argc > 1)
+    Verifier = Argv[1];
   RunOptions Opt;
+  Opt.Sass = false; // one kernel per process: see the shared test
   Opt.Filter = "coalescing.copy_float,coalescing.stride_2,shared_banks."
                "stride_2,divergence.lane_trip_count";
   Opt.MinRuns = 5;

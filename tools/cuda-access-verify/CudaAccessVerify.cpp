@@ -14,11 +14,14 @@
 #include "cal/runtime/ProfilerHost.h"
 #include "cal/runtime/Runner.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
+#include <unistd.h>
 
 namespace {
 
@@ -54,6 +57,8 @@ struct Options {
   std::string Predictions, MeasurementsIn, MeasurementsOut, JsonOut, CsvOut;
   std::string ListMetricsChip;
   bool Bandwidth = false;
+  /// Internal: this process is one launch's SASS child (see isolatedSass).
+  bool SassChild = false;
   cal::RunOptions Run;
 };
 
@@ -97,6 +102,8 @@ bool parse(int Argc, char **Argv, Options &O) {
       O.Run.Sass = false;
     } else if (A == "--launch-only") {
       O.Run.LaunchOnly = true;
+    } else if (A == "--sass-child") {
+      O.SassChild = true;
     } else if (A == "--bandwidth") {
       O.Bandwidth = true;
     } else if (A == "--help" || A == "-h") {
@@ -128,6 +135,49 @@ int listMetrics(const std::string &Chip) {
   for (const cal::SassMetricSpec &S : cal::sassMetricCatalogue())
     std::cout << "    " << S.Name << (S.Required ? "" : " (optional)") << "\n";
   return Rc;
+}
+
+/// Per-line counters, one child process per launch: measured on the H100
+/// with CUDA 13.0, the SASS Metrics API patches only the first kernel after
+/// its configuration, and the configuration cannot be set again in the same
+/// process (runtime/src/SassMetrics.cpp).
+cal::Error isolatedSass(const Options &O, cal::Measurements &M) {
+  std::vector<std::string> Labels;
+  for (const cal::LaunchMeasurement &L : M.Launches)
+    Labels.push_back(L.Label);
+  if (Labels.empty()) { // no other sweep ran: list the labels
+    cal::RunOptions Dry = O.Run;
+    Dry.DryRun = true;
+    Dry.Timing = true;
+    Dry.RangeProfile = Dry.Sass = false;
+    std::ostringstream Quiet;
+    cal::Expected<cal::Measurements> D = cal::runSuite(Dry, Quiet);
+    if (!D)
+      return D.takeError();
+    for (const cal::LaunchMeasurement &L : D->Launches)
+      Labels.push_back(L.Label);
+  }
+  std::cerr << "SASS metrics, one process per launch:\n";
+  std::string Tmp = "/tmp/cal-sass-" + std::to_string(getpid()) + ".json";
+  for (const std::string &Label : Labels) {
+    std::remove(Tmp.c_str());
+    std::string Cmd = "/proc/self/exe --sass-child --no-timing --no-profile "
+                      "--filter '=" +
+                      Label + "' --measurements-out " + Tmp + " >/dev/null";
+    int Rc = std::system(Cmd.c_str());
+    cal::Expected<cal::json::Value> V = cal::json::readFile(Tmp);
+    cal::Expected<cal::Measurements> Child =
+        V ? cal::measurementsFromJson(*V)
+          : cal::Expected<cal::Measurements>(V.takeError());
+    if (!Child) {
+      std::cerr << "  " << Label << ": SASS child failed (status " << Rc
+                << "): " << Child.error().message() << "\n";
+      continue;
+    }
+    cal::mergeMeasurements(M, *Child);
+  }
+  std::remove(Tmp.c_str());
+  return cal::Error::success();
 }
 
 bool writeText(const std::string &Path, const std::string &Text) {
@@ -192,7 +242,11 @@ int main(int Argc, char **Argv) {
       cal::mergeMeasurements(M, *R);
     }
   } else {
-    cal::Expected<cal::Measurements> R = cal::runSuite(O.Run, std::cerr);
+    cal::RunOptions Run = O.Run;
+    bool Isolate = Run.Sass && !Run.LaunchOnly && !O.SassChild;
+    if (Isolate)
+      Run.Sass = false; // done below, one process per launch
+    cal::Expected<cal::Measurements> R = cal::runSuite(Run, std::cerr);
     if (!R) {
       cal::Error E = R.takeError();
       if (E.code() == cal::NoDevice) {
@@ -208,6 +262,11 @@ int main(int Argc, char **Argv) {
       return ExitFailure;
     }
     M = std::move(*R);
+    if (Isolate)
+      if (cal::Error E = isolatedSass(O, M)) {
+        std::cerr << "cuda-access-verify: " << E.message() << "\n";
+        return ExitFailure;
+      }
     std::string Cmd;
     for (int I = 0; I < Argc; ++I)
       Cmd += (I ? " " : "") + std::string(I ? Argv[I] : "cuda-access-verify");

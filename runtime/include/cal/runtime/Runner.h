@@ -19,13 +19,20 @@ namespace cal {
 
 struct RunOptions {
   /// Only launches whose label starts with one of these comma-separated
-  /// prefixes; empty means all.
+  /// prefixes ("=label" selects that label exactly); empty means all.
   std::string Filter;
   bool Timing = true;
   bool RangeProfile = true;
+  /// SASS patching. Measured on the H100 with CUDA 13.0, only the first
+  /// kernel launched after the SASS configuration is patched, and the
+  /// configuration cannot be set twice in a process: in-process, only the
+  /// first selected launch gets per-line data. The verifier therefore runs
+  /// one child process per launch (see CudaAccessVerify.cpp).
   bool Sass = true;
   /// Launch once per label and measure nothing (for ncu, compute-sanitizer).
   bool LaunchOnly = false;
+  /// Allocate and fill as usual but launch nothing: lists the labels.
+  bool DryRun = false;
   unsigned WarmupRuns = 3;
   unsigned MinRuns = 20;
   unsigned MaxRuns = 200;
