@@ -158,11 +158,17 @@ cal::Error isolatedSass(const Options &O, cal::Measurements &M) {
       Labels.push_back(L.Label);
   }
   std::cerr << "SASS metrics, one process per launch:\n";
+  // Under std::system, /proc/self/exe would name the shell: resolve it here.
+  char Self[4096];
+  ssize_t N = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
+  if (N <= 0)
+    return cal::Error::failure("cannot resolve /proc/self/exe");
+  Self[N] = 0;
   std::string Tmp = "/tmp/cal-sass-" + std::to_string(getpid()) + ".json";
   for (const std::string &Label : Labels) {
     std::remove(Tmp.c_str());
-    std::string Cmd = "/proc/self/exe --sass-child --no-timing --no-profile "
-                      "--filter '=" +
+    std::string Cmd = std::string("'") + Self +
+                      "' --sass-child --no-timing --no-profile --filter '=" +
                       Label + "' --measurements-out " + Tmp + " >/dev/null";
     int Rc = std::system(Cmd.c_str());
     cal::Expected<cal::json::Value> V = cal::json::readFile(Tmp);
