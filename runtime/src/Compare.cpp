@@ -468,16 +468,31 @@ void printBandwidth(std::ostream &OS, const Measurements &M) {
                 D.Name.c_str(), D.PeakGBps, D.MemoryClockKHz, D.BusWidthBits,
                 D.CopyGBps, 100.0 * D.CopyGBps / D.PeakGBps);
   OS << Buf;
-  std::snprintf(Buf, sizeof(Buf), "%-34s %10s %6s %10s %8s %8s\n", "launch",
-                "median ms", "runs", "GB/s", "%peak", "%copy");
+  for (const DeviceMeasurement::Copy &C : D.Copies) {
+    std::snprintf(Buf, sizeof(Buf),
+                  "  device-to-device copy of %llu bytes: %.4f ms, %.1f GB/s\n",
+                  (unsigned long long)C.Bytes, C.Ms, C.GBps);
+    OS << Buf;
+  }
+  // %copy: against the device-to-device copy; %copy=size: against a copy of
+  // the launch's own byte count where one was measured.
+  std::snprintf(Buf, sizeof(Buf), "%-34s %10s %6s %10s %8s %8s %10s\n",
+                "launch", "median ms", "runs", "GB/s", "%peak", "%copy",
+                "%copy=size");
   OS << Buf;
   for (const LaunchMeasurement &L : M.Launches) {
     if (!L.TimedRuns)
       continue;
     double G = effectiveGBps(L.BytesRead, L.BytesWritten, L.MedianMs);
-    std::snprintf(Buf, sizeof(Buf), "%-34s %10.4f %6u %10.1f %8.1f %8.1f\n",
+    double Same = Unknown;
+    for (const DeviceMeasurement::Copy &C : D.Copies)
+      if (C.Bytes == L.BytesRead && C.Bytes == L.BytesWritten)
+        Same = 100.0 * G / C.GBps;
+    std::snprintf(Buf, sizeof(Buf),
+                  "%-34s %10.4f %6u %10.1f %8.1f %8.1f %10s\n",
                   L.Label.c_str(), L.MedianMs, L.TimedRuns, G,
-                  100.0 * G / D.PeakGBps, 100.0 * G / D.CopyGBps);
+                  100.0 * G / D.PeakGBps, 100.0 * G / D.CopyGBps,
+                  fmt(Same).c_str());
     OS << Buf;
   }
 }

@@ -69,6 +69,15 @@ json::Value toJson(const Measurements &M) {
   Dev.set("copy_bytes", D.CopyBytes);
   Dev.set("copy_ms", D.CopyMs);
   Dev.set("copy_gbps", D.CopyGBps);
+  Value Copies = Value::array();
+  for (const DeviceMeasurement::Copy &C : D.Copies) {
+    Value O = Value::object();
+    O.set("bytes", C.Bytes);
+    O.set("ms", C.Ms);
+    O.set("gbps", C.GBps);
+    Copies.push(std::move(O));
+  }
+  Dev.set("copies", std::move(Copies));
   Root.set("device", std::move(Dev));
   Value Sass = Value::array();
   for (const std::string &S : M.SassMetrics)
@@ -149,6 +158,10 @@ Expected<Measurements> measurementsFromJson(const json::Value &Root) {
     Dev.CopyBytes = uint64_t(D->getNumber("copy_bytes"));
     Dev.CopyMs = D->getNumber("copy_ms");
     Dev.CopyGBps = D->getNumber("copy_gbps");
+    if (const Value *Cs = D->get("copies"))
+      for (const Value &C : Cs->elements())
+        Dev.Copies.push_back({uint64_t(C.getNumber("bytes")),
+                              C.getNumber("ms"), C.getNumber("gbps")});
   }
   if (const Value *S = Root.get("sass_metrics"))
     for (const Value &E : S->elements())
@@ -207,6 +220,8 @@ void mergeMeasurements(Measurements &Into, const Measurements &From) {
     Into.Device.CopyMs = From.Device.CopyMs;
     Into.Device.CopyGBps = From.Device.CopyGBps;
   }
+  if (Into.Device.Copies.empty())
+    Into.Device.Copies = From.Device.Copies;
   if (Into.SassMetrics.empty())
     Into.SassMetrics = From.SassMetrics;
   Into.Notes.insert(Into.Notes.end(), From.Notes.begin(), From.Notes.end());

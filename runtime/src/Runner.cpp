@@ -254,12 +254,13 @@ Error runSweep(const RunOptions &Opt, Sweep Kind, Collected &Out,
 
 /// Device-to-device copy of \p Bytes: bytes read plus bytes written over the
 /// median time, the practical ceiling the kernels are compared with.
-void measureCopy(DeviceMeasurement &D, uint64_t Bytes) {
+DeviceMeasurement::Copy measureCopy(uint64_t Bytes) {
+  DeviceMeasurement::Copy Result;
   void *A = nullptr, *B = nullptr;
   if (cudaMalloc(&A, Bytes) != cudaSuccess ||
       cudaMalloc(&B, Bytes) != cudaSuccess) {
     cudaFree(A);
-    return;
+    return Result;
   }
   cudaMemset(A, 1, Bytes);
   cudaEvent_t Start, Stop;
@@ -280,9 +281,10 @@ void measureCopy(DeviceMeasurement &D, uint64_t Bytes) {
   cudaEventDestroy(Stop);
   cudaFree(A);
   cudaFree(B);
-  D.CopyBytes = Bytes;
-  D.CopyMs = median(Samples);
-  D.CopyGBps = effectiveGBps(Bytes, Bytes, D.CopyMs);
+  Result.Bytes = Bytes;
+  Result.Ms = median(Samples);
+  Result.GBps = effectiveGBps(Bytes, Bytes, Result.Ms);
+  return Result;
 }
 
 } // namespace
@@ -321,7 +323,12 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
   Collected Out;
   if (Opt.Timing || Opt.LaunchOnly) {
     if (!Opt.LaunchOnly) {
-      measureCopy(M.Device, Opt.CopyBytes);
+      DeviceMeasurement::Copy Main = measureCopy(Opt.CopyBytes);
+      M.Device.CopyBytes = Main.Bytes;
+      M.Device.CopyMs = Main.Ms;
+      M.Device.CopyGBps = Main.GBps;
+      for (uint64_t Bytes : Opt.ExtraCopyBytes)
+        M.Device.Copies.push_back(measureCopy(Bytes));
       Log << "device-to-device copy: " << M.Device.CopyGBps << " GB/s\n";
     }
     Log << (Opt.LaunchOnly ? "launching:\n" : "timing:\n");

@@ -62,6 +62,13 @@ struct DeviceMeasurement {
   /// cudaMemcpy device-to-device of CopyBytes, bytes read + written / time.
   uint64_t CopyBytes = 0;
   double CopyMs = 0, CopyGBps = 0;
+  /// The same at other sizes (those of the transposition matrices), since a
+  /// 64 MiB copy pays launch and tail costs that a 1 GiB copy hides.
+  struct Copy {
+    uint64_t Bytes = 0;
+    double Ms = 0, GBps = 0;
+  };
+  std::vector<Copy> Copies;
 };
 
 struct Measurements {
