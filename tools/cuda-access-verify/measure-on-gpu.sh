@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Builds the runtime on the GPU machine and records everything the docs
-# quote: timing, range-profiler counters, SASS per-line counters (each sweep
-# in its own process, so one failure does not lose the others), the merged
-# measurements, the SASS of the suite, and an ncu cross-check.
+# quote: timing (twice, to show the run-to-run spread), range-profiler
+# counters, SASS per-line counters (each sweep in its own process, so one
+# failure does not lose the others), the merged measurements, the SASS of
+# the suite, and an ncu cross-check. OUTDIR receives six files.
 #
 # usage: tools/cuda-access-verify/measure-on-gpu.sh OUTDIR [PREDICTIONS.json]
 set -u
 OUT=${1:?output directory}
 PRED=${2:-}
 mkdir -p "$OUT"
+PARTS=$(mktemp -d)
 LOG=$OUT/log.txt
 BIN=build-gpu/bin/cuda-access-verify
 
@@ -29,15 +31,17 @@ run() { # name, timeout, args...
   echo "== $Name: rc=$? in $((SECONDS - Start)) s" | tee -a "$LOG" >>"$OUT/verify.txt"
 }
 
-run timing 120 --no-profile --no-sass --measurements-out "$OUT/m-timing.json"
-run range 200 --no-timing --no-sass --measurements-out "$OUT/m-range.json"
+run timing 120 --no-profile --no-sass --measurements-out "$PARTS/m-timing.json"
+run timing-repeat 120 --no-profile --no-sass \
+  --measurements-out "$OUT/timing-repeat.json"
+run range 200 --no-timing --no-sass --measurements-out "$PARTS/m-range.json"
 export CAL_SASS_DUMP=1
 run sass 150 --no-timing --no-profile \
-  --measurements-out "$OUT/m-sass.json"
+  --measurements-out "$PARTS/m-sass.json"
 unset CAL_SASS_DUMP
 PARGS=()
 [ -n "$PRED" ] && PARGS=(--predictions "$PRED")
-run compare 30 --measurements "$OUT/m-timing.json,$OUT/m-range.json,$OUT/m-sass.json" \
+run compare 30 --measurements "$PARTS/m-timing.json,$PARTS/m-range.json,$PARTS/m-sass.json" \
   --measurements-out "$OUT/measurements.json" --bandwidth "${PARGS[@]}"
 
 cuobjdump --dump-sass "$BIN" >"$OUT/sass.txt" 2>&1
