@@ -39,8 +39,7 @@ static double metricOr(const LaunchMeasurement &L, const char *Name) {
 }
 
 static double ratio(double Num, double Den) {
-  return (std::isnan(Num) || std::isnan(Den) || Den <= 0) ? Unknown
-                                                          : Num / Den;
+  return (std::isnan(Num) || std::isnan(Den) || Den <= 0) ? Unknown : Num / Den;
 }
 
 namespace {
@@ -124,8 +123,9 @@ private:
     }
     double Lo = std::isnan(PR.Min) ? PR.Mean : PR.Min;
     double Hi = std::isnan(PR.Max) ? PR.Mean : PR.Max;
-    R.PredictedText =
-        Lo == Hi ? fmt(PR.Mean) : fmt(PR.Mean) + " [" + fmt(Lo) + "," + fmt(Hi) + "]";
+    R.PredictedText = Lo == Hi
+                          ? fmt(PR.Mean)
+                          : fmt(PR.Mean) + " [" + fmt(Lo) + "," + fmt(Hi) + "]";
     double Slack = std::max(Tol.Abs, Tol.Rel * std::fabs(PR.Mean));
     R.Tolerance = tolText(PR.Mean);
     R.V = (R.Measured >= Lo - Slack && R.Measured <= Hi + Slack)
@@ -188,8 +188,8 @@ void Comparer::compareLaunch(const LaunchMeasurement &L,
   };
   for (const GlobalQ &G : Gs) {
     double Req = metricOr(L, G.Requests);
-    bool PredictedSome = !std::isnan(G.S->RequestsPerWarp) &&
-                         G.S->RequestsPerWarp > 0;
+    bool PredictedSome =
+        !std::isnan(G.S->RequestsPerWarp) && G.S->RequestsPerWarp > 0;
     if (!(Req > 0) && !PredictedSome)
       continue; // neither side has this kind of access
     Row &R = newRow(L, "kernel", G.Name);
@@ -216,8 +216,8 @@ void Comparer::compareLaunch(const LaunchMeasurement &L,
     double Units, Executed;
     sassTotals(L, S.Class, Units, Executed);
     double HwInst = metricOr(L, S.HwInst);
-    bool PredictedSome = !std::isnan(S.S->RequestsPerWarp) &&
-                         S.S->RequestsPerWarp > 0;
+    bool PredictedSome =
+        !std::isnan(S.S->RequestsPerWarp) && S.S->RequestsPerWarp > 0;
     if (!(Executed > 0) && !(HwInst > 0) && !PredictedSome)
       continue;
     Row &R = newRow(L, "kernel", S.Name);
@@ -243,8 +243,8 @@ void Comparer::compareLaunch(const LaunchMeasurement &L,
     double Div = metricOr(L, BranchDivergent);
     R.Measured = Div;
     R.MeasuredText = std::isnan(Div) ? "-"
-                     : Div > 0        ? "yes (" + fmt(Div) + " targets)"
-                                      : "no";
+                     : Div > 0       ? "yes (" + fmt(Div) + " targets)"
+                                     : "no";
     if (K) {
       bool AnyDiv = false, AnyUnknown = false;
       for (const PredictedBranch &B : K->Branches) {
@@ -295,8 +295,8 @@ void Comparer::compareLines(const LaunchMeasurement &L,
       R.MeasuredText = fmt(R.Measured);
       double Ideal =
           ratio(Global ? CC.SectorsIdeal : CC.WavefrontsIdeal, CC.Executed);
-      R.Note = "ideal " + fmt(Ideal) + ", " +
-               std::to_string(CC.Instructions) + " instr.";
+      R.Note = "ideal " + fmt(Ideal) + ", " + std::to_string(CC.Instructions) +
+               " instr.";
       // Execution-weighted mean of the predicted accesses of this line.
       PredictedRange PR;
       double WSum = 0, Sum = 0, Lo = INFINITY, Hi = -INFINITY;
@@ -363,8 +363,8 @@ void Comparer::compareLines(const LaunchMeasurement &L,
         Measured = true;
     if (Measured)
       continue;
-    Row &R = newRow(L, B.File + ":" + std::to_string(B.Line),
-                    "divergent branch");
+    Row &R =
+        newRow(L, B.File + ":" + std::to_string(B.Line), "divergent branch");
     R.Predicted = 1;
     R.PredictedText = "yes";
     R.Measured = 0;
@@ -384,8 +384,8 @@ Comparison compare(const Measurements &M, const Predictions *P,
 void printTable(std::ostream &OS, const Comparison &C) {
   char Buf[512];
   std::snprintf(Buf, sizeof(Buf), "%-34s %-28s %-26s %-14s %-20s %-8s %s\n",
-                "launch", "scope", "quantity", "predicted", "measured",
-                "tol", "verdict");
+                "launch", "scope", "quantity", "predicted", "measured", "tol",
+                "verdict");
   OS << Buf;
   for (const Row &R : C.Rows) {
     std::snprintf(Buf, sizeof(Buf), "%-34s %-28s %-26s %-14s %-20s %-8s %s",
@@ -490,10 +490,9 @@ void printBandwidth(std::ostream &OS, const Measurements &M) {
       if (C.Bytes == L.BytesRead && C.Bytes == L.BytesWritten)
         Same = 100.0 * G / C.GBps;
     std::snprintf(Buf, sizeof(Buf),
-                  "%-34s %10.4f %6u %10.1f %8.1f %8.1f %10s\n",
-                  L.Label.c_str(), L.MedianMs, L.TimedRuns, G,
-                  100.0 * G / D.PeakGBps, 100.0 * G / D.CopyGBps,
-                  fmt(Same).c_str());
+                  "%-34s %10.4f %6u %10.1f %8.1f %8.1f %10s\n", L.Label.c_str(),
+                  L.MedianMs, L.TimedRuns, G, 100.0 * G / D.PeakGBps,
+                  100.0 * G / D.CopyGBps, fmt(Same).c_str());
     OS << Buf;
   }
 }

@@ -178,8 +178,8 @@ private:
     return Error::failure("JSON: " + What + " at offset " + std::to_string(P));
   }
   void skipSpace() {
-    while (P < T.size() && (T[P] == ' ' || T[P] == '\n' || T[P] == '\t' ||
-                            T[P] == '\r'))
+    while (P < T.size() &&
+           (T[P] == ' ' || T[P] == '\n' || T[P] == '\t' || T[P] == '\r'))
       ++P;
   }
   bool literal(const char *L) {

@@ -56,8 +56,8 @@ json::Value toJson(const Measurements &M) {
   Value Dev = Value::object();
   Dev.set("name", D.Name);
   Dev.set("chip", D.Chip);
-  Dev.set("compute_capability",
-          std::to_string(D.ComputeMajor) + "." + std::to_string(D.ComputeMinor));
+  Dev.set("compute_capability", std::to_string(D.ComputeMajor) + "." +
+                                    std::to_string(D.ComputeMinor));
   Dev.set("sm_count", D.SmCount);
   Dev.set("driver_version", D.DriverVersion);
   Dev.set("runtime_version", D.RuntimeVersion);
@@ -160,8 +160,8 @@ Expected<Measurements> measurementsFromJson(const json::Value &Root) {
     Dev.CopyGBps = D->getNumber("copy_gbps");
     if (const Value *Cs = D->get("copies"))
       for (const Value &C : Cs->elements())
-        Dev.Copies.push_back({uint64_t(C.getNumber("bytes")),
-                              C.getNumber("ms"), C.getNumber("gbps")});
+        Dev.Copies.push_back({uint64_t(C.getNumber("bytes")), C.getNumber("ms"),
+                              C.getNumber("gbps")});
   }
   if (const Value *S = Root.get("sass_metrics"))
     for (const Value &E : S->elements())

@@ -17,10 +17,7 @@ const std::vector<MetricGroup> &metricCatalogue() {
        1,
        "global load requests (warp instructions with at least one active "
        "lane), the denominator of sectors per request"},
-      {"global-requests-st",
-       {GlobalStRequests},
-       1,
-       "global store requests"},
+      {"global-requests-st", {GlobalStRequests}, 1, "global store requests"},
       {"shared",
        {SharedLdWavefronts, SharedStWavefronts, SharedLdConflicts,
         SharedStConflicts, SharedLdInst, SharedStInst},
@@ -42,11 +39,16 @@ const std::vector<MetricGroup> &metricCatalogue() {
 const std::vector<SassMetricSpec> &sassMetricCatalogue() {
   using namespace metric;
   static const std::vector<SassMetricSpec> Specs = {
-      {SassInst, true},          {SassSectors, true},
-      {SassSectorsIdeal, true},  {SassWavefronts, true},
-      {SassWavefrontsIdeal, true}, {SassDivergent, true},
-      {SassGlobalLd, false},     {SassGlobalSt, false},
-      {SassSharedLd, false},     {SassSharedSt, false},
+      {SassInst, true},
+      {SassSectors, true},
+      {SassSectorsIdeal, true},
+      {SassWavefronts, true},
+      {SassWavefrontsIdeal, true},
+      {SassDivergent, true},
+      {SassGlobalLd, false},
+      {SassGlobalSt, false},
+      {SassSharedLd, false},
+      {SassSharedSt, false},
       {SassThreadInst, false},
   };
   return Specs;

@@ -47,11 +47,11 @@ Expected<Device> openDevice(int Index, bool InitProfiler) {
   int Count = 0;
   cudaError_t E = cudaGetDeviceCount(&Count);
   if (E != cudaSuccess || Count == 0)
-    return Error::failure(std::string("no CUDA device (") +
-                              (E == cudaSuccess ? "device count is 0"
-                                                : cudaGetErrorString(E)) +
-                              ")",
-                          NoDevice);
+    return Error::failure(
+        std::string("no CUDA device (") +
+            (E == cudaSuccess ? "device count is 0" : cudaGetErrorString(E)) +
+            ")",
+        NoDevice);
   if (Index >= Count)
     return Error::failure("device index out of range", NoDevice);
   Device D;
@@ -155,7 +155,8 @@ static void CUPTIAPI observerCallback(void *User, CUpti_CallbackDomain Domain,
   R.MangledName = CD->symbolName ? CD->symbolName : "";
   if (Id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel ||
       Id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz) {
-    const auto *P = static_cast<const cuLaunchKernel_params *>(CD->functionParams);
+    const auto *P =
+        static_cast<const cuLaunchKernel_params *>(CD->functionParams);
     R.Grid[0] = P->gridDimX, R.Grid[1] = P->gridDimY, R.Grid[2] = P->gridDimZ;
     R.Block[0] = P->blockDimX, R.Block[1] = P->blockDimY,
     R.Block[2] = P->blockDimZ;

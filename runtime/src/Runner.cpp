@@ -332,8 +332,7 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
       Log << "device-to-device copy: " << M.Device.CopyGBps << " GB/s\n";
     }
     Log << (Opt.LaunchOnly ? "launching:\n" : "timing:\n");
-    if (Error E = runSweep(Opt, Sweep::Timing, Out, Obs, Log, nullptr,
-                           &*Dev))
+    if (Error E = runSweep(Opt, Sweep::Timing, Out, Obs, Log, nullptr, &*Dev))
       return std::move(E);
   }
   if (Opt.RangeProfile && !Opt.LaunchOnly) {
@@ -348,15 +347,15 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
       // counters are missing.
       Log << E.message() << "\n";
       M.Notes.push_back(E.message());
-    } else if (Error E = runSweep(Opt, Sweep::Range, Out, Obs, Log,
-                                  S->get(), &*Dev)) {
+    } else if (Error E = runSweep(Opt, Sweep::Range, Out, Obs, Log, S->get(),
+                                  &*Dev)) {
       return std::move(E);
     }
   }
   if (Opt.Sass && !Opt.LaunchOnly) {
     Log << "SASS metrics:\n";
-    if (Error E = runSweep(Opt, Sweep::Sass, Out, Obs, Log, nullptr,
-                           &*Dev, &M.SassMetrics))
+    if (Error E = runSweep(Opt, Sweep::Sass, Out, Obs, Log, nullptr, &*Dev,
+                           &M.SassMetrics))
       return std::move(E);
   }
   M.Launches = std::move(Out.All);

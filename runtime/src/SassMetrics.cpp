@@ -111,8 +111,8 @@ SassMetricsSession::~SassMetricsSession() {
 std::pair<std::string, unsigned>
 SassMetricsSession::sourceOf(uint32_t Crc, const std::string &Function,
                              uint32_t PcOffset) {
-  std::string Key = std::to_string(Crc) + "/" + Function + "/" +
-                    std::to_string(PcOffset);
+  std::string Key =
+      std::to_string(Crc) + "/" + Function + "/" + std::to_string(PcOffset);
   auto It = SourceCache.find(Key);
   if (It != SourceCache.end())
     return It->second;

@@ -100,8 +100,7 @@ TEST(Compare, ToleranceAbsorbsSmallTails) {
 TEST(Compare, MissingPredictionSaysSo) {
   Measurements M;
   M.Launches.push_back(launch("copy", "_Z4copyv", 4, 4));
-  Predictions P =
-      parsePredictions(predictionJson(kernel("_Z5otherv", 4, 4)));
+  Predictions P = parsePredictions(predictionJson(kernel("_Z5otherv", 4, 4)));
   Comparison C = compare(M, &P);
   const Row *R = find(C, "copy", "launch");
   ASSERT_TRUE(R);

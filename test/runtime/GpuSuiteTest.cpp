@@ -59,8 +59,9 @@ TEST(GpuSuite, SharedStrideTwoStoresTakeTwoWavefronts) {
   // in one process per launch.
   ASSERT_FALSE(Verifier.empty()) << "usage: cal_runtime_gpu_tests VERIFIER";
   std::string Tmp = "/tmp/cal-gpu-test-" + std::to_string(getpid()) + ".json";
-  std::string Cmd = Verifier + " --no-timing --no-profile --filter "
-                               "=shared_banks.stride_2 --measurements-out " +
+  std::string Cmd = Verifier +
+                    " --no-timing --no-profile --filter "
+                    "=shared_banks.stride_2 --measurements-out " +
                     Tmp + " >/dev/null";
   ASSERT_EQ(std::system(Cmd.c_str()), 0);
   Expected<json::Value> V = json::readFile(Tmp);

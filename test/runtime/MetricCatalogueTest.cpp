@@ -45,9 +45,9 @@ TEST(MetricCatalogue, CoversTheQuantitiesTheVerifierCompares) {
 TEST(MetricCatalogue, RequestsAndSectorsOfBothDirectionsNeedThreePasses) {
   // The reason requests have groups of their own (GPU-NOTES: "requests and
   // sectors for both loads and stores need three").
-  Expected<size_t> Passes = passCountFor(
-      Chip, {metric::GlobalLdRequests, metric::GlobalLdSectors,
-             metric::GlobalStRequests, metric::GlobalStSectors});
+  Expected<size_t> Passes =
+      passCountFor(Chip, {metric::GlobalLdRequests, metric::GlobalLdSectors,
+                          metric::GlobalStRequests, metric::GlobalStSectors});
   ASSERT_TRUE(bool(Passes)) << Passes.error().message();
   EXPECT_EQ(*Passes, 3u);
 }
@@ -55,9 +55,9 @@ TEST(MetricCatalogue, RequestsAndSectorsOfBothDirectionsNeedThreePasses) {
 TEST(MetricCatalogue, InstrumentedCountersAddAPassNextToHardwareOnes) {
   // GPU-NOTES: smsp__sass_* metrics are instrumented and add a pass when
   // mixed with hardware counters, so they have a group of their own.
-  Expected<size_t> Passes = passCountFor(
-      Chip, {metric::BranchDivergent, metric::ThreadsPerInst,
-             metric::InstExecuted});
+  Expected<size_t> Passes =
+      passCountFor(Chip, {metric::BranchDivergent, metric::ThreadsPerInst,
+                          metric::InstExecuted});
   ASSERT_TRUE(bool(Passes)) << Passes.error().message();
   EXPECT_EQ(*Passes, 2u);
 }

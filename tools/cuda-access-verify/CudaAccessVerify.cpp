@@ -36,7 +36,8 @@ enum ExitCode {
 
 const char *Usage =
     "usage: cuda-access-verify [options]\n"
-    "  --predictions FILE       analyzer JSON (cuda-access-lint --format=json)\n"
+    "  --predictions FILE       analyzer JSON (cuda-access-lint "
+    "--format=json)\n"
     "  --measurements F1,F2     compare saved measurements (merged by label);\n"
     "                           no GPU needed\n"
     "  --measurements-out FILE  save the raw measurements of this run\n"
@@ -167,9 +168,10 @@ cal::Error isolatedSass(const Options &O, cal::Measurements &M) {
   std::string Tmp = "/tmp/cal-sass-" + std::to_string(getpid()) + ".json";
   for (const std::string &Label : Labels) {
     std::remove(Tmp.c_str());
-    std::string Cmd = std::string("'") + Self +
-                      "' --sass-child --no-timing --no-profile --filter '=" +
-                      Label + "' --measurements-out " + Tmp + " >/dev/null";
+    std::string Cmd =
+        std::string("'") + Self +
+        "' --sass-child --no-timing --no-profile --filter '=" + Label +
+        "' --measurements-out " + Tmp + " >/dev/null";
     int Rc = std::system(Cmd.c_str());
     cal::Expected<cal::json::Value> V = cal::json::readFile(Tmp);
     cal::Expected<cal::Measurements> Child =
@@ -281,7 +283,8 @@ int main(int Argc, char **Argv) {
       return ExitAgree;
   }
   if (!O.MeasurementsOut.empty())
-    if (cal::Error E = cal::json::writeFile(O.MeasurementsOut, cal::toJson(M))) {
+    if (cal::Error E =
+            cal::json::writeFile(O.MeasurementsOut, cal::toJson(M))) {
       std::cerr << "cuda-access-verify: " << E.message() << "\n";
       return ExitUsage;
     }

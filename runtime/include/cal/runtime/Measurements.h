@@ -23,10 +23,10 @@ namespace cal {
 /// Classes: "global_ld", "global_st", "global" (direction unknown, e.g.
 /// atomics), "shared_ld", "shared_st", "shared", "branch".
 struct ClassCounters {
-  unsigned Instructions = 0;      ///< distinct PCs
-  double Executed = 0;            ///< smsp__sass_inst_executed
-  double OpExecuted = 0;          ///< ..._op_{global,shared}_{ld,st}
-  double ThreadExecuted = 0;      ///< smsp__sass_thread_inst_executed
+  unsigned Instructions = 0; ///< distinct PCs
+  double Executed = 0;       ///< smsp__sass_inst_executed
+  double OpExecuted = 0;     ///< ..._op_{global,shared}_{ld,st}
+  double ThreadExecuted = 0; ///< smsp__sass_thread_inst_executed
   double Sectors = 0, SectorsIdeal = 0;
   double Wavefronts = 0, WavefrontsIdeal = 0;
   double DivergentTargets = 0;

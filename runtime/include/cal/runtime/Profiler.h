@@ -27,7 +27,6 @@
 #include <string>
 #include <vector>
 
-
 namespace cal {
 
 /// The device under test. Opening it fails with ErrorCode::NoDevice where
@@ -122,9 +121,8 @@ private:
   SassMetricsSession(const Device &Dev, const LaunchObserver *Observer)
       : Dev(Dev), Observer(Observer) {}
   /// file:line of a PC, cached; empty file when unknown.
-  std::pair<std::string, unsigned> sourceOf(uint32_t Crc,
-                                            const std::string &Function,
-                                            uint32_t PcOffset);
+  std::pair<std::string, unsigned>
+  sourceOf(uint32_t Crc, const std::string &Function, uint32_t PcOffset);
 
   /// The summed values of one patched instruction.
   struct PcValues {

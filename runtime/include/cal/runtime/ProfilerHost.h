@@ -1,4 +1,5 @@
-//===- ProfilerHost.h - RAII over the CUPTI profiler host object -*- C++ -*-===//
+//===- ProfilerHost.h - RAII over the CUPTI profiler host object -*- C++
+//-*-===//
 //
 // The host half of the Range Profiler: metric names to a config image, the
 // number of replay passes, and counter data to metric values. It needs no

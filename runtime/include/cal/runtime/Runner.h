@@ -42,9 +42,9 @@ struct RunOptions {
   /// Bytes of the device-to-device copy used as the practical peak.
   uint64_t CopyBytes = uint64_t(1) << 30;
   /// Further copy sizes: one float matrix of each transposition size.
-  std::vector<uint64_t> ExtraCopyBytes = {
-      uint64_t(4000) * 4000 * 4, uint64_t(4096) * 4096 * 4,
-      uint64_t(16384) * 16384 * 4};
+  std::vector<uint64_t> ExtraCopyBytes = {uint64_t(4000) * 4000 * 4,
+                                          uint64_t(4096) * 4096 * 4,
+                                          uint64_t(16384) * 16384 * 4};
 };
 
 /// True when \p Label passes the comma-separated prefix \p Filter.
