@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cal/runtime/MetricCatalogue.h"
+#include "cal/runtime/CuptiStatus.h"
 #include "cal/runtime/ProfilerHost.h"
 
 #include <gtest/gtest.h>
@@ -89,4 +90,18 @@ TEST(ProfilerHost, ConfigImageIsProducedWithoutADevice) {
 TEST(ProfilerHost, UnknownChipIsAnError) {
   Expected<ProfilerHost> Host = ProfilerHost::create("NOT_A_CHIP");
   EXPECT_FALSE(bool(Host));
+}
+
+TEST(CuptiStatus, PrivilegeErrorSaysWhatToChange) {
+  // CUPTI returns this when the driver restricts counters to administrators
+  // (GPU-NOTES); the verifier maps the code to its exit code 3.
+  Error E = cuptiStatus(CUPTI_ERROR_INSUFFICIENT_PRIVILEGES, "cuptiX");
+  ASSERT_TRUE(bool(E));
+  EXPECT_EQ(E.code(), ProfilingNotPermitted);
+  EXPECT_NE(E.message().find("CUPTI_ERROR_INSUFFICIENT_PRIVILEGES"),
+            std::string::npos);
+  EXPECT_NE(E.message().find("NVreg_RestrictProfilingToAdminUsers=0"),
+            std::string::npos);
+  EXPECT_NE(E.message().find("root"), std::string::npos);
+  EXPECT_FALSE(bool(cuptiStatus(CUPTI_SUCCESS, "cuptiX")));
 }
