@@ -1,5 +1,6 @@
 //===- Analyzer.cpp - Launch configurations, sampling, aggregation --------===//
 #include "cal/Analysis/Analyzer.h"
+#include "CompilerEffects.h"
 #include "SimtInterpreter.h"
 
 #include "cal/Models/MemoryModels.h"
@@ -77,41 +78,6 @@ BranchClass BranchSummary::classify() const {
 }
 
 namespace {
-
-/// Is a branch body small and free of memory accesses, calls and loops, so
-/// that the compiler will likely if-convert it (GPU-NOTES: such branches
-/// show no divergent branch targets in the counters)?
-class PredicationEstimate
-    : public clang::RecursiveASTVisitor<PredicationEstimate> {
-public:
-  unsigned Nodes = 0;
-  bool Heavy = false;
-  bool VisitStmt(clang::Stmt *S) {
-    ++Nodes;
-    if (isa<clang::CallExpr>(S) || isa<clang::ArraySubscriptExpr>(S) ||
-        isa<clang::ForStmt>(S) || isa<clang::WhileStmt>(S) ||
-        isa<clang::DoStmt>(S) || isa<clang::ReturnStmt>(S) ||
-        isa<clang::BreakStmt>(S) || isa<clang::ContinueStmt>(S))
-      Heavy = true;
-    if (const auto *U = dyn_cast<clang::UnaryOperator>(S))
-      Heavy |= U->getOpcode() == clang::UO_Deref;
-    if (const auto *M = dyn_cast<clang::MemberExpr>(S))
-      Heavy |= M->isArrow();
-    return true;
-  }
-};
-
-bool likelyPredicated(const clang::Stmt *S) {
-  const auto *If = dyn_cast<clang::IfStmt>(S);
-  if (!If)
-    return false;
-  PredicationEstimate P;
-  P.TraverseStmt(const_cast<clang::Stmt *>(If->getThen()));
-  if (If->getElse())
-    P.TraverseStmt(const_cast<clang::Stmt *>(If->getElse()));
-  // A few dozen AST nodes is a handful of instructions per side.
-  return !P.Heavy && P.Nodes <= 40;
-}
 
 std::string exprText(const clang::ASTContext &Ctx, const clang::Stmt *S) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
@@ -226,7 +192,8 @@ public:
       B.Pos = makePos(AST, S->getBeginLoc());
       B.Range = S->getSourceRange();
       B.Kind = Kind.str();
-      B.LikelyPredicated = likelyPredicated(S);
+      if (const auto *If = dyn_cast<clang::IfStmt>(S))
+        B.LikelyPredicated = likelyPredicated(AST, If);
       if (const auto *If = dyn_cast<clang::IfStmt>(S))
         B.ConditionText = exprText(AST, If->getCond());
     }

@@ -6,6 +6,7 @@
 // rejoins them.
 //
 //===----------------------------------------------------------------------===//
+#include "CompilerEffects.h"
 #include "SimtInterpreter.h"
 
 #include "clang/AST/ASTContext.h"
@@ -162,6 +163,15 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     // flagged as executing under an unknown condition).
     if (U)
       ++UnknownBranchDepth;
+    if (armsMergeAccesses(AST, If)) {
+      // The compiler hoists the common accesses out of the branch: they
+      // run once for the lanes of both arms (the arithmetic becomes a
+      // select, which the interpreter does not need to follow).
+      exec(If->getThen(), Active);
+      if (U)
+        --UnknownBranchDepth;
+      return;
+    }
     uint32_t A1 = T | U, A2 = Fl | U;
     exec(If->getThen(), A1);
     exec(If->getElse(), A2);

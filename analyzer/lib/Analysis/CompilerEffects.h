@@ -1,0 +1,35 @@
+//===- CompilerEffects.h - What the CUDA compiler does to branches --------===//
+//
+// Source-level branches are not always hardware branches. These predicates
+// say, from the AST alone, when the compiler will likely remove one, so that
+// predictions match what the hardware counters see (GPU-NOTES: if-converted
+// branches show no divergent branch targets).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_LIB_ANALYSIS_COMPILEREFFECTS_H
+#define CAL_LIB_ANALYSIS_COMPILEREFFECTS_H
+
+namespace clang {
+class IfStmt;
+class ASTContext;
+} // namespace clang
+
+namespace cal {
+
+/// Both arms perform the same memory accesses, spelled the same, in the
+/// same order, and differ only in the arithmetic on the values (e.g.
+/// `C[k] = A[k] + B[k]` vs `C[k] = A[k] - B[k]`), with no locals declared or
+/// assigned. The compiler hoists and sinks such common accesses out of the
+/// branch (LLVM's SimplifyCFG does), so each access runs once with the lanes
+/// of both arms, and the branch becomes a select.
+bool armsMergeAccesses(const clang::ASTContext &Ctx, const clang::IfStmt *If);
+
+/// Small arms (a few dozen AST nodes) without loops, calls, nested control
+/// flow or early exits: the compiler will likely predicate them, memory
+/// accesses included (SASS has predicated loads and stores), and hardware
+/// counters will then show no divergent branch.
+bool likelyPredicated(const clang::ASTContext &Ctx, const clang::IfStmt *If);
+
+} // namespace cal
+
+#endif
