@@ -7,6 +7,7 @@
 #include "cal/runtime/Compare.h"
 
 #include "Format.h"
+#include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/Timing.h"
 
 #include <cmath>
@@ -126,6 +127,28 @@ void printBandwidth(std::ostream &OS, const Measurements &M) {
                   "%-34s %10.4f %6u %10.1f %8.1f %8.1f %10s\n", L.Label.c_str(),
                   L.MedianMs, L.TimedRuns, G, 100.0 * G / D.PeakGBps,
                   100.0 * G / D.CopyGBps, fmt(Same).c_str());
+    OS << Buf;
+  }
+}
+
+void printCounters(std::ostream &OS, const Measurements &M) {
+  auto Get = [](const LaunchMeasurement &L, const char *Name) {
+    auto It = L.Metrics.find(Name);
+    return It == L.Metrics.end() ? Unknown : It->second;
+  };
+  char Buf[256];
+  std::snprintf(Buf, sizeof(Buf), "%-34s %10s %10s %10s %10s %8s %10s %10s\n",
+                "launch", "useful R MB", "DRAM R MB", "useful W MB",
+                "DRAM W MB", "thr/inst", "div tgts", "uni tgts");
+  OS << Buf;
+  for (const LaunchMeasurement &L : M.Launches) {
+    std::snprintf(
+        Buf, sizeof(Buf),
+        "%-34s %10.1f %10.1f %10.1f %10.1f %8s %10.0f %10.0f\n",
+        L.Label.c_str(), L.BytesRead / 1e6, Get(L, metric::DramRead) / 1e6,
+        L.BytesWritten / 1e6, Get(L, metric::DramWrite) / 1e6,
+        fmt(Get(L, metric::ThreadsPerInst)).c_str(),
+        Get(L, metric::BranchDivergent), Get(L, metric::BranchUniform));
     OS << Buf;
   }
 }

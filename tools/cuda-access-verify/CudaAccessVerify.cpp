@@ -48,6 +48,8 @@ const char *Usage =
     "  --launch-only            launch each kernel once, measure nothing\n"
     "                           (for ncu or compute-sanitizer)\n"
     "  --bandwidth              print the effective-bandwidth table\n"
+    "  --counters               print DRAM bytes, threads per instruction and\n"
+    "                           branch targets per launch\n"
     "  --list-metrics CHIP      print the metric groups and their pass counts\n"
     "                           on CHIP (e.g. GH100); no GPU needed\n"
     "exit codes: 0 all judged rows agree, 1 a mismatch, 2 usage or I/O error,\n"
@@ -58,6 +60,7 @@ struct Options {
   std::string Predictions, MeasurementsIn, MeasurementsOut, JsonOut, CsvOut;
   std::string ListMetricsChip;
   bool Bandwidth = false;
+  bool Counters = false;
   /// Internal: this process is one launch's SASS child (see isolatedSass).
   bool SassChild = false;
   cal::RunOptions Run;
@@ -105,6 +108,8 @@ bool parse(int Argc, char **Argv, Options &O) {
       O.Run.LaunchOnly = true;
     } else if (A == "--sass-child") {
       O.SassChild = true;
+    } else if (A == "--counters") {
+      O.Counters = true;
     } else if (A == "--bandwidth") {
       O.Bandwidth = true;
     } else if (A == "--help" || A == "-h") {
@@ -291,6 +296,8 @@ int main(int Argc, char **Argv) {
 
   if (O.Bandwidth)
     cal::printBandwidth(std::cout, M);
+  if (O.Counters)
+    cal::printCounters(std::cout, M);
   cal::Comparison C = cal::compare(M, HavePreds ? &Preds : nullptr);
   cal::printTable(std::cout, C);
   if (!HavePreds)

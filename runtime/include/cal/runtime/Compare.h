@@ -61,6 +61,11 @@ std::string toCsv(const Comparison &C);
 /// theoretical peak and of the device-to-device copy.
 void printBandwidth(std::ostream &OS, const Measurements &M);
 
+/// Per-launch counters that have no predicted counterpart but explain the
+/// rows: DRAM bytes against the useful bytes, average active threads per
+/// warp instruction, divergent and uniform branch targets.
+void printCounters(std::ostream &OS, const Measurements &M);
+
 } // namespace cal
 
 #endif // CAL_RUNTIME_COMPARE_H
