@@ -27,7 +27,8 @@ public:
         llvm::isa<clang::DoStmt>(S) || llvm::isa<clang::IfStmt>(S) ||
         llvm::isa<clang::SwitchStmt>(S) || llvm::isa<clang::ReturnStmt>(S) ||
         llvm::isa<clang::BreakStmt>(S) || llvm::isa<clang::ContinueStmt>(S) ||
-        llvm::isa<clang::GotoStmt>(S) || llvm::isa<clang::ConditionalOperator>(S))
+        llvm::isa<clang::GotoStmt>(S) ||
+        llvm::isa<clang::ConditionalOperator>(S))
       ControlFlow = true;
     if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(S))
       // Struct copy-assignment is a call in the AST but plain moves in SASS.
@@ -81,8 +82,7 @@ ArmScan scan(const clang::ASTContext &Ctx, const clang::Stmt *S) {
 
 } // namespace
 
-bool armsMergeAccesses(const clang::ASTContext &Ctx,
-                       const clang::IfStmt *If) {
+bool armsMergeAccesses(const clang::ASTContext &Ctx, const clang::IfStmt *If) {
   if (!If->getElse())
     return false;
   ArmScan T = scan(Ctx, If->getThen()), E = scan(Ctx, If->getElse());

@@ -312,11 +312,7 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
         LV.Why = "dereference of an untracked pointer";
         return LV;
       }
-      LV.Kind = LValue::Mem;
-      LV.Base = P.Base;
-      LV.Why = P.Why;
-      LV.Off = P.L;
-      return LV;
+      return memoryAt(P);
     }
     if (UO->getOpcode() == clang::UO_PreInc ||
         UO->getOpcode() == clang::UO_PreDec) {
@@ -329,12 +325,8 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
     LValue Base;
     if (ME->isArrow()) {
       Value P = eval(ME->getBase(), Active);
-      if (P.Kind == Value::Ptr) {
-        Base.Kind = LValue::Mem;
-        Base.Base = P.Base;
-        Base.Why = P.Why;
-        Base.Off = P.L;
-      }
+      if (P.Kind == Value::Ptr)
+        Base = memoryAt(P);
     } else {
       Base = evalLValue(ME->getBase(), Active);
     }

@@ -174,6 +174,24 @@ struct SimtInterpreter::LValue {
   std::string Why;                    ///< None / unknown base
 };
 
+/// The pointer to a memory location, and the location a pointer names.
+inline SimtInterpreter::Value pointerTo(const SimtInterpreter::LValue &LV) {
+  SimtInterpreter::Value V;
+  V.Kind = SimtInterpreter::Value::Ptr;
+  V.Base = LV.Base;
+  V.Why = LV.Why;
+  V.L = LV.Off;
+  return V;
+}
+inline SimtInterpreter::LValue memoryAt(const SimtInterpreter::Value &P) {
+  SimtInterpreter::LValue LV;
+  LV.Kind = SimtInterpreter::LValue::Mem;
+  LV.Base = P.Base;
+  LV.Why = P.Why;
+  LV.Off = P.L;
+  return LV;
+}
+
 struct SimtInterpreter::Frame {
   llvm::DenseMap<const clang::VarDecl *, Value> Vars;
   uint32_t Returned = 0;

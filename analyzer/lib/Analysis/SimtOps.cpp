@@ -180,12 +180,7 @@ Value SimtInterpreter::evalUnary(const clang::UnaryOperator *UO,
     LValue LV = evalLValue(Sub, Active);
     if (LV.Kind != LValue::Mem)
       return opaque(T, "address of a register variable");
-    Value V;
-    V.Kind = Value::Ptr;
-    V.Base = LV.Base;
-    V.Why = LV.Why;
-    V.L = LV.Off;
-    return V;
+    return pointerTo(LV);
   }
   case clang::UO_Deref:
     return load(UO, evalLValue(UO, Active), T, Active);
@@ -252,12 +247,7 @@ Value SimtInterpreter::evalCast(const clang::CastExpr *CE, uint32_t Active) {
     LValue LV = evalLValue(Sub, Active);
     if (LV.Kind != LValue::Mem)
       return opaque(T, "decay of an untracked array");
-    Value V;
-    V.Kind = Value::Ptr;
-    V.Base = LV.Base;
-    V.Why = LV.Why;
-    V.L = LV.Off;
-    return V;
+    return pointerTo(LV);
   }
   case clang::CK_FloatingToIntegral:
   case clang::CK_FloatingToBoolean:
@@ -295,25 +285,14 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
   if (Name == "__ldg" && CE->getNumArgs() == 1) {
     // A read-only load: the argument's pointee is read.
     Value P = eval(CE->getArg(0), Active);
-    LValue LV;
-    if (P.Kind == Value::Ptr) {
-      LV.Kind = LValue::Mem;
-      LV.Base = P.Base;
-      LV.Why = P.Why;
-      LV.Off = P.L;
-    }
-    return load(CE, LV, T, Active);
+    return load(CE, P.Kind == Value::Ptr ? memoryAt(P) : LValue(), T, Active);
   }
   if (Name.starts_with("atomic") && CE->getNumArgs() >= 1) {
     Value P = eval(CE->getArg(0), Active);
     for (unsigned I = 1; I < CE->getNumArgs(); ++I)
       (void)eval(CE->getArg(I), Active);
     if (P.Kind == Value::Ptr) {
-      LValue LV;
-      LV.Kind = LValue::Mem;
-      LV.Base = P.Base;
-      LV.Why = P.Why;
-      LV.Off = P.L;
+      LValue LV = memoryAt(P);
       clang::QualType PT = CE->getArg(0)->getType()->getPointeeType();
       report(CE, AccessKind::Atomic, LV,
              unsigned(AST.getTypeSizeInChars(PT).getQuantity()), Active);

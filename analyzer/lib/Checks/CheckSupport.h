@@ -14,6 +14,13 @@ std::string laneList(const AccessSummary &A,
                      std::string (*F)(int64_t, const TargetModel &),
                      const TargetModel &TM);
 std::string fmtNum(double V);
+/// A warning on access \p A with \p Message and the notes every access
+/// finding carries: the launch, the index in thread terms and the first
+/// warp's lanes, rendered by \p Lane.
+Finding accessFinding(const char *CheckId, const AccessSummary &A,
+                      const KernelResult &K, std::string Message,
+                      std::string (*Lane)(int64_t, const TargetModel &),
+                      const TargetModel &TM);
 
 void checkUncoalescedGlobal(const KernelResult &, const TargetModel &,
                             std::vector<Finding> &);

@@ -27,6 +27,22 @@ std::vector<Finding> runChecks(const KernelResult &K, const TargetModel &TM) {
   return Out;
 }
 
+Finding accessFinding(const char *CheckId, const AccessSummary &A,
+                      const KernelResult &K, std::string Message,
+                      std::string (*Lane)(int64_t, const TargetModel &),
+                      const TargetModel &TM) {
+  Finding F;
+  F.CheckId = CheckId;
+  F.Range = A.Range;
+  F.Pos = A.Pos;
+  F.Message = std::move(Message);
+  F.Notes.push_back("in " + launchText(K));
+  if (!A.IndexText.empty())
+    F.Notes.push_back("byte offset in thread terms: " + A.IndexText);
+  F.Notes.push_back("first warp: " + laneList(A, Lane, TM));
+  return F;
+}
+
 std::string fmtNum(double V) {
   if (V == double(int64_t(V)))
     return std::to_string(int64_t(V));

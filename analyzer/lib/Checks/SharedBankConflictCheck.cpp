@@ -20,17 +20,12 @@ void checkSharedBankConflict(const KernelResult &K, const TargetModel &TM,
     double W = A.Wavefronts.mean(), Ideal = A.IdealWavefronts.mean();
     if (W < Ideal + 0.5)
       continue;
-    Finding F;
-    F.CheckId = "cuda-shared-bank-conflict";
-    F.Range = A.Range;
-    F.Pos = A.Pos;
-    F.Message = "shared " + std::string(accessKindName(A.Kind)) + " takes " +
-                fmtNum(W) + " wavefronts per request where " + fmtNum(Ideal) +
-                " would do (" + fmtNum(W / Ideal) + "-way bank conflict)";
-    F.Notes.push_back("in " + launchText(K));
-    if (!A.IndexText.empty())
-      F.Notes.push_back("byte offset in thread terms: " + A.IndexText);
-    F.Notes.push_back("first warp: " + laneList(A, bankOf, TM));
+    Finding F = accessFinding(
+        "cuda-shared-bank-conflict", A, K,
+        "shared " + std::string(accessKindName(A.Kind)) + " takes " +
+            fmtNum(W) + " wavefronts per request where " + fmtNum(Ideal) +
+            " would do (" + fmtNum(W / Ideal) + "-way bank conflict)",
+        bankOf, TM);
     // Lanes a multiple of the bank row apart all land in one bank.
     if (A.FirstWarpOffsets.size() >= 2) {
       int64_t D = A.FirstWarpOffsets[1] - A.FirstWarpOffsets[0];

@@ -48,17 +48,12 @@ void checkUncoalescedGlobal(const KernelResult &K, const TargetModel &TM,
     if (S < Ideal + 0.5 ||
         (A.ActiveLanes.mean() < TM.WarpSize && laneContiguousAligned(A, TM)))
       continue;
-    Finding F;
-    F.CheckId = "cuda-uncoalesced-global";
-    F.Range = A.Range;
-    F.Pos = A.Pos;
-    F.Message = "global " + std::string(accessKindName(A.Kind)) + " touches " +
-                fmtNum(S) + " sectors per request where " + fmtNum(Ideal) +
-                " would do (" + fmtNum(S / Ideal) + "x the bytes moved)";
-    F.Notes.push_back("in " + launchText(K));
-    if (!A.IndexText.empty())
-      F.Notes.push_back("byte offset in thread terms: " + A.IndexText);
-    F.Notes.push_back("first warp: " + laneList(A, byteOffset, TM));
+    Finding F = accessFinding(
+        "cuda-uncoalesced-global", A, K,
+        "global " + std::string(accessKindName(A.Kind)) + " touches " +
+            fmtNum(S) + " sectors per request where " + fmtNum(Ideal) +
+            " would do (" + fmtNum(S / Ideal) + "x the bytes moved)",
+        byteOffset, TM);
     std::optional<int64_t> Stride = laneStride(A);
     if (Stride && *Stride == int64_t(A.BytesPerLane) &&
         A.FirstWarpLanes[0] == 0 && A.FirstWarpOffsets[0] % TM.SectorBytes)
