@@ -56,8 +56,9 @@ Expected<Device> openDevice(int Index, bool InitProfiler) {
     return Error::failure("device index out of range", NoDevice);
   Device D;
   D.Index = Index;
-  // The CUPTI profiler is initialised before the context exists, as in
-  // NVIDIA's SASS-metrics sample.
+  // The CUPTI profiler is initialised once the driver is (by
+  // cudaGetDeviceCount; before that it returned CUPTI_ERROR_UNKNOWN on the
+  // H100) and before the context and its modules exist.
   if (InitProfiler) {
     CUpti_Profiler_Initialize_Params Init{
         CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
@@ -71,22 +72,8 @@ Expected<Device> openDevice(int Index, bool InitProfiler) {
       return nullptr;
     return Fn;
   };
-  if (std::getenv("CAL_OWN_CONTEXT")) {
-    // Diagnostics: a context of our own, current before any runtime call.
-    using CtxCreateFn =
-        CUresult (*)(CUcontext *, CUctxCreateParams *, unsigned, CUdevice);
-    using DeviceGetFn = CUresult (*)(CUdevice *, int);
-    auto *Create = reinterpret_cast<CtxCreateFn>(Entry("cuCtxCreate", 13000));
-    auto *Get = reinterpret_cast<DeviceGetFn>(Entry("cuDeviceGet", 12000));
-    CUdevice Dv;
-    CUcontext Own = nullptr;
-    if (!Create || !Get || Get(&Dv, Index) != CUDA_SUCCESS ||
-        Create(&Own, nullptr, 0, Dv) != CUDA_SUCCESS)
-      return Error::failure("cuCtxCreate failed");
-  } else if (Error Err = cudaStatus(cudaSetDevice(Index), "cudaSetDevice")) {
-    // cudaSetDevice would make the primary context current again.
+  if (Error Err = cudaStatus(cudaSetDevice(Index), "cudaSetDevice"))
     return std::move(Err);
-  }
   if (Error Err = cudaStatus(cudaFree(nullptr), "cudaFree(0)"))
     return std::move(Err);
 
@@ -220,8 +207,7 @@ RangeProfilerSession::create(const Device &Dev,
   std::unique_ptr<RangeProfilerSession> S(new RangeProfilerSession());
   CUpti_Profiler_Initialize_Params Init{
       CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
-  CAL_CUPTI(cuptiProfilerInitialize(&Init));
-  S->ProfilerInitialized = true;
+  CAL_CUPTI(cuptiProfilerInitialize(&Init)); // idempotent; see openDevice
 
   // Counter availability tells the host which counters this context can
   // collect (some are unavailable under MIG or vGPU).

@@ -98,7 +98,6 @@ private:
                                              const std::function<void()> &L);
 
   void *Context = nullptr; // CUcontext
-  bool ProfilerInitialized = false;
   std::vector<PreparedGroup> Groups;
 };
 
