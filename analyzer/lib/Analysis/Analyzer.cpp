@@ -297,17 +297,30 @@ std::optional<LaunchConfig> annotationFor(clang::ASTContext &Ctx,
   if (Invalid)
     return std::nullopt;
   unsigned Off = SM.getFileOffset(Begin);
+  // Only the run of `//` comment lines directly above the declaration (or
+  // its template header) counts, so that one kernel's annotation never
+  // applies to the next.
   llvm::StringRef Above = Buf.substr(0, Off);
-  // Up to 6 lines above the declaration.
-  size_t Start = Above.size();
-  for (int L = 0; L < 7 && Start != llvm::StringRef::npos && Start > 0; ++L)
-    Start = Above.rfind('\n', Start - 1);
-  llvm::StringRef Window =
-      Above.substr(Start == llvm::StringRef::npos ? 0 : Start);
-  size_t At = Window.rfind("cuda-access-lint:");
-  if (At == llvm::StringRef::npos)
+  Above = Above.substr(0, Above.rfind('\n') == llvm::StringRef::npos
+                              ? 0
+                              : Above.rfind('\n'));
+  llvm::StringRef Ann;
+  while (!Above.empty()) {
+    size_t NL = Above.rfind('\n');
+    llvm::StringRef Line =
+        (NL == llvm::StringRef::npos ? Above : Above.substr(NL + 1)).trim();
+    if (!Line.starts_with("//"))
+      break;
+    size_t At = Line.find("cuda-access-lint:");
+    if (At != llvm::StringRef::npos) {
+      Ann = Line.substr(At);
+      break;
+    }
+    Above = NL == llvm::StringRef::npos ? llvm::StringRef()
+                                        : Above.substr(0, NL);
+  }
+  if (Ann.empty())
     return std::nullopt;
-  llvm::StringRef Ann = Window.substr(At).split('\n').first;
   LaunchConfig C;
   C.Source = "annotation";
   llvm::Regex Dim("(block|grid)\\(([0-9, ]+)\\)");

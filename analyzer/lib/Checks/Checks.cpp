@@ -1,6 +1,8 @@
 //===- Checks.cpp - The check registry and shared helpers -----------------===//
 #include "CheckSupport.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <algorithm>
+#include <tuple>
 
 namespace cal {
 
@@ -24,6 +26,12 @@ std::vector<Finding> runChecks(const KernelResult &K, const TargetModel &TM) {
   std::vector<Finding> Out;
   for (const CheckInfo &C : registeredChecks())
     C.Run(K, TM, Out);
+  // Source order, as a compiler reports.
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const Finding &A, const Finding &B) {
+                     return std::tie(A.Pos.Line, A.Pos.Column) <
+                            std::tie(B.Pos.Line, B.Pos.Column);
+                   });
   return Out;
 }
 

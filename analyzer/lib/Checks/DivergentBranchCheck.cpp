@@ -27,10 +27,10 @@ void checkDivergentBranch(const KernelResult &K, const TargetModel &TM,
                               B.Stats.laneSplit());
     F.Notes.push_back("in " + launchText(K));
     if (B.LikelyPredicated)
-      F.Notes.push_back("the branch bodies are small and free of memory "
-                        "accesses: the compiler will likely predicate them, "
-                        "and hardware counters will then show no divergent "
-                        "branch");
+      F.Notes.push_back("the branch bodies are short straight-line code: the "
+                        "compiler will likely predicate them (memory accesses "
+                        "become predicated loads and stores), and hardware "
+                        "counters will then show no divergent branch");
     if (Loop)
       F.Notes.push_back("fix: the trip count depends on the lane; give the "
                         "lanes of a warp equal trip counts");

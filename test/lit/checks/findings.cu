@@ -1,0 +1,39 @@
+// Each check's text output: the warning with its check id, its notes, and
+// the exit code with --fail-on-findings. The silent cases (coalesced,
+// conflict-free, warp-uniform, uniform loop, broadcast) are grouped at the
+// end and must produce nothing.
+// RUN: %cal %s > %t.txt; FileCheck %s < %t.txt
+// RUN: sh -c '%cal --fail-on-findings %s > /dev/null; test $? -eq 1'
+// RUN: %cal --kernel=silent %s | count 0
+// RUN: %cal --kernel=silent --fail-on-findings %s
+
+__global__ void divergent(float *a) {
+  int t = threadIdx.x;
+  for (int k = 0; k < 4; ++k)
+    if (t % 4 == 0)
+      a[t * 8 + k] = a[t + k] * 2.0f;
+}
+
+// CHECK: findings.cu:13:5: warning: branch if diverges in 100% of warps (first split: 8/24 lanes taken/not taken) [cuda-divergent-branch]
+// CHECK-NEXT: 13 | if (t % 4 == 0)
+// CHECK: note: in kernel 'divergent', host-launch launch at {{.*}}findings.cu:{{[0-9]+}}:3 with grid (1,1,1) and block (64,1,1)
+// CHECK: note: fix: regroup work so that the condition changes only every 32 threads (a multiple of warpSize), e.g. test (tid / 32) rather than tid
+// 8 lanes (0, 4, ..., 28) storing 4 bytes 128 B apart: 8 sectors, where
+// 32 B = 1 sector would do.
+// CHECK: findings.cu:14:7: warning: global store touches 8 sectors per request where 1 would do (8x the bytes moved) [cuda-uncoalesced-global]
+
+__global__ void silent(float *out, const float *in, int n) {
+  __shared__ float s[256];
+  int t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+  s[t] = in[i];
+  __syncthreads();
+  if (t / 32 > 0)
+    out[i] = s[t] + s[0];
+  for (int k = 0; k < 8; ++k)
+    out[i] += in[k];
+}
+
+void host(float *a, const float *b) {
+  divergent<<<1, 64>>>(a);
+  silent<<<8, 256>>>(a, b, 2048);
+}
