@@ -136,7 +136,7 @@ public:
       ++A.UnknownRequests;
       if (A.UnknownReason.empty())
         A.UnknownReason =
-            Bad->Blocker && Bad->Blocker->getAtomKind() == AtomKind::Opaque
+            Bad->Blocker && Bad->Blocker->isOpaque()
                 ? "address depends on " + Bad->Blocker->getName().str()
                 : std::string(Bad->Why ? Bad->Why : "unknown address");
       if (Dump)
@@ -301,9 +301,8 @@ std::optional<LaunchConfig> annotationFor(clang::ASTContext &Ctx,
   // its template header) counts, so that one kernel's annotation never
   // applies to the next.
   llvm::StringRef Above = Buf.substr(0, Off);
-  Above = Above.substr(0, Above.rfind('\n') == llvm::StringRef::npos
-                              ? 0
-                              : Above.rfind('\n'));
+  Above = Above.substr(
+      0, Above.rfind('\n') == llvm::StringRef::npos ? 0 : Above.rfind('\n'));
   llvm::StringRef Ann;
   while (!Above.empty()) {
     size_t NL = Above.rfind('\n');
@@ -316,8 +315,8 @@ std::optional<LaunchConfig> annotationFor(clang::ASTContext &Ctx,
       Ann = Line.substr(At);
       break;
     }
-    Above = NL == llvm::StringRef::npos ? llvm::StringRef()
-                                        : Above.substr(0, NL);
+    Above =
+        NL == llvm::StringRef::npos ? llvm::StringRef() : Above.substr(0, NL);
   }
   if (Ann.empty())
     return std::nullopt;

@@ -173,13 +173,17 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
   static const MemObject UnknownObj{AddrSpace::Global, "<unknown>", 0};
   const MemObject &Obj = LV.Base ? *LV.Base : UnknownObj;
   LaneAddresses A;
+  std::string PointerWhy =
+      "the pointer's target is unknown (" +
+      (LV.Why.empty() ? std::string("pointer of unknown origin") : LV.Why) +
+      ")";
   for (unsigned I = 0; I < MaxLanes; ++I) {
     if (!(Active >> I & 1))
       continue;
     if (!LV.Base) {
       A.Addr[I].Known = false;
-      A.Addr[I].Blocker = LV.Off[I];
-      A.Addr[I].Why = "pointer of unknown origin";
+      A.Addr[I].Blocker = nullptr;
+      A.Addr[I].Why = PointerWhy.c_str();
       continue;
     }
     A.Addr[I] = EC.evaluate(LV.Off[I], Lane[I]);
@@ -263,7 +267,8 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
       return LV;
     }
     if (VD->getType()->isReferenceType()) {
-      LV.Why = "reference '" + VD->getNameAsString() + "' is not followed";
+      LV.Why = "a reference ('" + VD->getNameAsString() +
+               "'), which is not followed";
       return LV;
     }
     bool Memory = VD->hasAttr<clang::CUDASharedAttr>() ||

@@ -120,7 +120,7 @@ void SimtInterpreter::test(const clang::Expr *Cond, uint32_t Active,
     EvalResult R = EC.evaluate(V.L[I], Lane[I]);
     if (!R.Known) {
       if (Why.empty())
-        Why = R.Blocker && R.Blocker->getAtomKind() == AtomKind::Opaque
+        Why = R.Blocker && R.Blocker->isOpaque()
                   ? R.Blocker->getName().str()
                   : (R.Why ? R.Why : "unknown value");
       continue;
@@ -344,7 +344,7 @@ void SimtInterpreter::execSwitch(const clang::Stmt *S, uint32_t &Active) {
         if (R.Known) {
           Vals[I] = R.Value;
           Known |= 1u << I;
-        } else if (R.Blocker) {
+        } else if (R.Blocker && R.Blocker->isOpaque()) {
           Why = R.Blocker->getName().str();
         }
       }

@@ -111,6 +111,10 @@ public:
     return Ops[I];
   }
 
+  /// True for an Opaque atom itself (whose getName() is its reason).
+  bool isOpaque() const {
+    return Kind == ExprKind::Atom && AtomKind(Sub) == AtomKind::Opaque;
+  }
   /// True if any Opaque atom occurs in this expression.
   bool hasOpaque() const { return HasOpaque; }
   /// True if a ThreadIdx atom occurs in this expression.

@@ -1,0 +1,49 @@
+// Constructs the interpreter does not follow never crash it and never get a
+// made-up number: the access is `unknown` with a reason, or the construct is
+// listed as unsupported.
+// RUN: %cal --format=json %s > %t.json
+// RUN: FileCheck %s < %t.json
+// RUN: %cal %s 2>&1 | FileCheck %s --check-prefix=TEXT
+
+struct Node { float *data; Node *next; };
+
+__device__ int recurse(int x) { return x <= 0 ? 0 : 1 + recurse(x - 1); }
+
+__global__ void odd(float **tables, Node *list, float *out, int n) {
+  int t = threadIdx.x;
+  // A pointer loaded from memory: its target is unknown.
+  float *row = tables[blockIdx.x];
+  out[t] = row[t];
+  // Pointer chasing through a struct.
+  out[t] += list->next->data[t];
+  // A reference to a local.
+  int &r = t;
+  out[r] = 1.0f;
+  // A lambda called in device code.
+  auto f = [=] __device__(int x) { return x * 2; };
+  out[f(t)] = 2.0f;
+  // goto.
+  if (t > 1000)
+    goto done;
+  out[t + 1] = 3.0f;
+done:
+  // Recursion stops at the inlining depth limit.
+  out[recurse(t)] = 4.0f;
+  asm volatile("" ::: "memory");
+}
+
+int main() { odd<<<2, 32>>>(0, 0, 0, 8); }
+
+// The pointer `row` was loaded from memory: its target is unknown.
+// CHECK: "reason": "the pointer's target is unknown (value loaded from memory at 15:16)",
+// CHECK: "reason": "address depends on a reference ('r'), which is not followed",
+// CHECK: "reason": "address depends on indirect call at 24:7",
+// out[t + 1]: contiguous, one float past a sector boundary: 5 sectors.
+// CHECK: "sectors_per_request": {
+// CHECK-NEXT: "max": 5,
+// CHECK: "reason": "address depends on call depth limit reached at 10:57",
+// CHECK: "unsupported": [
+// CHECK-NEXT: "LambdaExpr at 23:12 is not interpreted",
+// CHECK-NEXT: "GCCAsmStmt at 32:3 is not interpreted"
+
+// TEXT: 16:12: remark: cannot predict this global load: the pointer's target is unknown (value loaded from memory at 15:16) [cuda-unknown-access]
