@@ -45,13 +45,14 @@ public:
 
   Comparison run() {
     C.HavePredictions = P != nullptr;
-    // k-th launch of a (mangled name, grid, block) matches the k-th
-    // prediction with that key: the suite launches in source order, and
-    // launches that differ only in scalar arguments share the key.
+    // Launches that differ only in scalar arguments share (mangled name,
+    // grid, block); the launch site tells them apart, and failing that the
+    // k-th launch with a key matches the k-th prediction with it (the
+    // suite launches in source order).
     std::map<std::string, unsigned> Seen;
     for (const LaunchMeasurement &L : M.Launches) {
       std::string Key = key(L.MangledName, L.Grid, L.Block);
-      const PredictedKernel *K = find(Key, Seen[Key]++);
+      const PredictedKernel *K = find(Key, Seen[Key]++, L);
       compareLaunch(L, K);
     }
     for (const Row &R : C.Rows) {
@@ -87,7 +88,8 @@ private:
     return OS.str();
   }
 
-  const PredictedKernel *find(const std::string &Key, unsigned Ordinal) {
+  const PredictedKernel *find(const std::string &Key, unsigned Ordinal,
+                              const LaunchMeasurement &L) {
     if (!P)
       return nullptr;
     std::vector<const PredictedKernel *> Matches;
@@ -96,6 +98,16 @@ private:
         Matches.push_back(&K);
     if (Matches.empty())
       return nullptr;
+    // The kernel launch sits inside the SuiteContext::launch call that
+    // starts on L.Line: within a few lines after it.
+    const PredictedKernel *BySite = nullptr;
+    if (L.Line)
+      for (const PredictedKernel *K : Matches)
+        if (K->SiteLine >= L.Line && K->SiteLine <= L.Line + 3 &&
+            (!BySite || K->SiteLine < BySite->SiteLine))
+          BySite = K;
+    if (BySite)
+      return BySite;
     // If the analyzer merged identical configurations, reuse the last one.
     return Matches[std::min<size_t>(Ordinal, Matches.size() - 1)];
   }

@@ -94,6 +94,7 @@ json::Value toJson(const Measurements &M) {
     O.set("label", L.Label);
     O.set("suite", L.Suite);
     O.set("file", L.SourceFile);
+    O.set("line", L.Line);
     O.set("kernel", L.Kernel);
     O.set("mangled_name", L.MangledName);
     O.set("grid", triple(L.Grid));
@@ -177,6 +178,7 @@ Expected<Measurements> measurementsFromJson(const json::Value &Root) {
     L.Label = O.getString("label");
     L.Suite = O.getString("suite");
     L.SourceFile = O.getString("file");
+    L.Line = unsigned(O.getNumber("line"));
     L.Kernel = O.getString("kernel");
     L.MangledName = O.getString("mangled_name");
     readTriple(O.get("grid"), L.Grid);
@@ -234,6 +236,8 @@ void mergeMeasurements(Measurements &Into, const Measurements &From) {
       Into.Launches.push_back(F);
       continue;
     }
+    if (!T->Line)
+      T->Line = F.Line;
     if (T->MangledName.empty()) {
       T->Kernel = F.Kernel;
       T->MangledName = F.MangledName;

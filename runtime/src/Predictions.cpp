@@ -3,6 +3,8 @@
 
 #include "cal/runtime/Measurements.h"
 
+#include <cstdlib>
+
 namespace cal {
 
 using json::Value;
@@ -68,6 +70,14 @@ Expected<Predictions> predictionsFromJson(const Value &Root) {
                           : 1;
       }
       PK.Site = L->getString("site");
+      // "kernels/x.cu:88:5" -> 88
+      size_t Last = PK.Site.rfind(':');
+      size_t Prev = Last == std::string::npos || Last == 0
+                        ? std::string::npos
+                        : PK.Site.rfind(':', Last - 1);
+      if (Prev != std::string::npos)
+        PK.SiteLine = unsigned(std::strtoul(
+            PK.Site.substr(Prev + 1, Last - Prev - 1).c_str(), nullptr, 10));
     }
     if (const Value *As = K.get("accesses"))
       for (const Value &A : As->elements()) {

@@ -88,10 +88,11 @@ public:
   Error Fatal = Error::success();
 
   void launch(const char *Label, Traffic Bytes,
-              const std::function<void()> &Launch) override {
+              const std::function<void()> &Launch, unsigned Line) override {
     if (!labelMatches(Opt.Filter, Label) || Fatal)
       return;
     LaunchMeasurement &M = Out.get(Entry->Theme, Entry->File, Label, Bytes);
+    M.Line = Line;
     if (Opt.DryRun)
       return;
     if (!allocationError().empty()) {

@@ -181,3 +181,26 @@ TEST(Compare, CsvQuotesFieldsWithCommas) {
             0u);
   EXPECT_NE(Csv.find("no prediction"), std::string::npos);
 }
+
+TEST(Compare, LaunchSiteDisambiguatesAFilteredRun) {
+  // Only the stride-8 launch was run (a --filter): ordinal matching would
+  // pair it with the first prediction of the kernel (stride 2). The launch
+  // call starts on line 93 and the predicted sites are on lines 90 and 94.
+  Measurements M;
+  LaunchMeasurement L = launch("stride_8", "_Z6stridei", 32, 4);
+  L.Line = 93;
+  M.Launches.push_back(L);
+  auto Sited = [](std::string K, int Line) {
+    std::string Old = R"("block": [32, 8, 1]})";
+    K.replace(K.find(Old), Old.size(),
+              R"("block": [32, 8, 1], "site": "kernels/t.cu:)" +
+                  std::to_string(Line) + R"(:5"})");
+    return K;
+  };
+  Predictions P = parsePredictions(
+      predictionJson(Sited(kernel("_Z6stridei", 8, 4), 90) + "," +
+                     Sited(kernel("_Z6stridei", 32, 4), 94)));
+  ASSERT_EQ(P.Kernels[1].SiteLine, 94u);
+  Comparison C = compare(M, &P);
+  EXPECT_EQ(find(C, "stride_8", "global_ld sectors/req")->V, Verdict::Agree);
+}

@@ -40,6 +40,7 @@ struct LineMeasurement {
 
 struct LaunchMeasurement {
   std::string Label, Suite, SourceFile;
+  unsigned Line = 0; ///< line of the SuiteContext::launch call, 0 if unknown
   std::string Kernel, MangledName;
   unsigned Grid[3] = {0, 0, 0}, Block[3] = {0, 0, 0};
   unsigned DynamicSharedBytes = 0;

@@ -49,6 +49,7 @@ struct PredictedSummary {
 struct PredictedKernel {
   std::string Name, MangledName, File, Site;
   unsigned Line = 0;
+  unsigned SiteLine = 0; ///< line of the launch site ("file:line:col")
   unsigned Grid[3] = {0, 0, 0}, Block[3] = {0, 0, 0};
   std::vector<PredictedAccess> Accesses;
   std::vector<PredictedBranch> Branches;

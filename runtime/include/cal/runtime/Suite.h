@@ -51,9 +51,13 @@ public:
 
   /// Runs \p Launch, which performs exactly one kernel launch, as the runner
   /// needs: once, timed many times, or under a profiler. \p Label is unique
-  /// in the suite ("transpose.naive.4096").
+  /// in the suite ("transpose.4096.naive"). \p Line, filled in by the
+  /// compiler, is the line of this call: the kernel launch inside it is
+  /// what the analyzer reports as the launch site, which tells apart
+  /// launches of one kernel that differ only in scalar arguments.
   virtual void launch(const char *Label, Traffic Bytes,
-                      const std::function<void()> &Launch) = 0;
+                      const std::function<void()> &Launch,
+                      unsigned Line = __builtin_LINE()) = 0;
 };
 
 using SuiteFunction = void (*)(SuiteContext &);
