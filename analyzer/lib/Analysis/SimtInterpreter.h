@@ -22,6 +22,7 @@ namespace clang {
 class ASTContext;
 class Expr;
 class FunctionDecl;
+class IfStmt;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -152,6 +153,8 @@ private:
   llvm::DenseMap<const void *, const MemObject *> ObjectOf;
   unsigned NextGlobal = 1, NextShared = 0, NextLocal = 1;
   const clang::FunctionDecl *CurKernel = nullptr;
+  /// armsMergeAccesses per `if`, computed once (it scans source text).
+  llvm::DenseMap<const clang::IfStmt *, bool> MergedArms;
 };
 
 /// An rvalue for all lanes. Only integers and pointers are tracked;

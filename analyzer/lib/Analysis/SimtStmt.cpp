@@ -163,7 +163,10 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     // flagged as executing under an unknown condition).
     if (U)
       ++UnknownBranchDepth;
-    if (armsMergeAccesses(AST, If)) {
+    auto [Merge, New] = MergedArms.try_emplace(If, false);
+    if (New)
+      Merge->second = armsMergeAccesses(AST, If);
+    if (Merge->second) {
       // The compiler hoists the common accesses out of the branch: they
       // run once for the lanes of both arms (the arithmetic becomes a
       // select, which the interpreter does not need to follow).
