@@ -216,8 +216,9 @@ Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
     return opaque(T, "value of '" + LV.VD->getNameAsString() + "'");
   }
   if (LV.Kind == LValue::Mem) {
-    if (!T->isArrayType() && !T->isRecordType() ||
-        T->isRecordType()) // aggregates are loaded whole (e.g. double2)
+    // An array-typed lvalue is only decayed, not read; records (double2)
+    // are read whole.
+    if (!T->isArrayType())
       report(Site, AccessKind::Load, LV,
              unsigned(AST.getTypeSizeInChars(T).getQuantity()), Active);
     return opaque(T, "value loaded from memory at " + where(Site));
@@ -406,14 +407,13 @@ Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
   if (const auto *CO = dyn_cast<clang::ConditionalOperator>(E)) {
     uint32_t Tm, Fm;
     std::string Why;
-    test(CO->getCond(), Active, Tm, Fm, Why);
+    Value C = test(CO->getCond(), Active, Tm, Fm, Why);
     uint32_t U = Active & ~(Tm | Fm);
     Value A = eval(CO->getTrueExpr(), Tm | U);
     Value B = eval(CO->getFalseExpr(), Fm | U);
     if (A.Kind != B.Kind || A.Base != B.Base || A.Kind == Value::Other ||
         (A.Kind == Value::Int && A.Type != B.Type))
       return opaque(T, "conditional of mixed values at " + where(E));
-    Value C = eval(CO->getCond(), Active);
     Value R = A;
     for (unsigned I = 0; I < MaxLanes; ++I) {
       if (Fm >> I & 1)

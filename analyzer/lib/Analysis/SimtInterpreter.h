@@ -104,8 +104,11 @@ private:
   void execSwitch(const clang::Stmt *S, uint32_t &Active);
   /// Per-lane truth of \p Cond: lanes in \p True / \p False; the rest of
   /// \p Active are unknown, with \p Why.
-  void test(const clang::Expr *Cond, uint32_t Active, uint32_t &True,
-            uint32_t &False, std::string &Why);
+  /// Returns the condition's value (evaluated once).
+  Value test(const clang::Expr *Cond, uint32_t Active, uint32_t &True,
+             uint32_t &False, std::string &Why);
+  void split(const Value &V, uint32_t Active, uint32_t &True, uint32_t &False,
+             std::string &Why);
 
   // Expressions (SimtExpr.cpp).
   Value eval(const clang::Expr *E, uint32_t Active);

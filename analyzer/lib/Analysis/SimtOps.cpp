@@ -139,14 +139,8 @@ Value SimtInterpreter::evalBinary(const clang::BinaryOperator *BO,
     // Short-circuit: the right side runs only in lanes the left side did
     // not decide (and in lanes where the left side is unknown).
     uint32_t Tm = 0, Fm = 0;
-    Value L = eval(BO->getLHS(), Active);
-    if (L.Kind == Value::Int)
-      for (unsigned I = 0; I < MaxLanes; ++I)
-        if (Active >> I & 1) {
-          EvalResult ER = EC.evaluate(L.L[I], Lane[I]);
-          if (ER.Known)
-            (ER.Value ? Tm : Fm) |= 1u << I;
-        }
+    std::string Why;
+    Value L = test(BO->getLHS(), Active, Tm, Fm, Why);
     uint32_t U = Active & ~(Tm | Fm);
     uint32_t RightMask = (Op == clang::BO_LAnd ? Tm : Fm) | U;
     Value R = RightMask ? eval(BO->getRHS(), RightMask) : Value();
@@ -200,13 +194,8 @@ Value SimtInterpreter::evalUnary(const clang::UnaryOperator *UO,
       New = arith(Inc ? clang::BO_Add : clang::BO_Sub, Old, One, Sub->getType(),
                   Sub->getType(), AST.IntTy);
     else if (Old.Kind == Value::Int) {
-      // ++ on a narrow type computes in its promoted type, then converts.
-      Value O = Old;
-      Value OneT = One;
-      OneT.Type = Old.Type;
-      OneT.L.fill(EC.getConst(1, Old.Type));
-      New = O;
-      New.L = mapLanes(O.L, [&](const Expr *X) {
+      New = Old;
+      New.L = mapLanes(Old.L, [&](const Expr *X) {
         return EC.getBinary(Inc ? BinaryOp::Add : BinaryOp::Sub, X,
                             EC.getConst(1, Old.Type));
       });

@@ -106,10 +106,18 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
   return &M;
 }
 
-void SimtInterpreter::test(const clang::Expr *Cond, uint32_t Active,
-                           uint32_t &True, uint32_t &False, std::string &Why) {
-  True = False = 0;
+SimtInterpreter::Value SimtInterpreter::test(const clang::Expr *Cond,
+                                             uint32_t Active, uint32_t &True,
+                                             uint32_t &False,
+                                             std::string &Why) {
   Value V = eval(Cond, Active);
+  split(V, Active, True, False, Why);
+  return V;
+}
+
+void SimtInterpreter::split(const Value &V, uint32_t Active, uint32_t &True,
+                            uint32_t &False, std::string &Why) {
+  True = False = 0;
   if (V.Kind != Value::Int) {
     Why = V.Kind == Value::Ptr ? "pointer test" : "non-integer condition";
     return;

@@ -196,7 +196,6 @@ private:
     }
     if (const Expr *St = Arg(3)) {
       L.StreamText = sourceText(Ctx, St);
-      Expr::EvalResult R;
       L.DefaultStream =
           St->IgnoreParenImpCasts()->isNullPointerConstant(
               Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
