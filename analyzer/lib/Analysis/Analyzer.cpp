@@ -233,8 +233,9 @@ public:
       return;
     SourcePos P = makePos(AST, Loop->getBeginLoc());
     K.Assumptions.push_back(llvm::formatv(
-        "loop at {0}:{1} evaluated for its first {2} iterations only", P.Line,
-        P.Column, LoopIterationCap));
+        "loop at {0}:{1} evaluated for its first iterations only (at most {2} "
+        "per loop, {3} per kernel)",
+        P.Line, P.Column, LoopIterationCap, KernelIterationBudget));
     Capped.push_back(Loop->getSourceRange());
   }
 
@@ -365,6 +366,15 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
                       " has a non-constant configuration; not used");
       continue;
     }
+    const Dim3 &G = *L.Grid, &B = *L.Block;
+    if (!G[0] || !G[1] || !G[2] || !B[0] || !B[1] || !B[2] ||
+        B[0] * B[1] * B[2] > 1024) {
+      // Such a launch runs no thread: CUDA rejects it.
+      Notes.push_back("launch at " + L.Pos.str() +
+                      " has an empty grid or block, or more than 1024 "
+                      "threads per block, and fails; not used");
+      continue;
+    }
     LaunchConfig C;
     C.Grid = *L.Grid;
     C.Block = *L.Block;
@@ -486,12 +496,17 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       uint64_t Threads = LC.Block[0] * LC.Block[1] * LC.Block[2];
       K.WarpsPerBlock =
           unsigned((Threads + Opts.Target.WarpSize - 1) / Opts.Target.WarpSize);
+      uint64_t Warps =
+          uint64_t(NumSamples) * K.EvaluatedBlocks.size() * K.WarpsPerBlock;
+      Interp.setIterationBudget(std::max<uint64_t>(
+          LoopIterationCap,
+          KernelIterationBudget / std::max<uint64_t>(1, Warps)));
       for (unsigned S = 0; S < NumSamples; ++S) {
         WarpSetup W;
         W.BlockDim = LC.Block;
         W.GridDim = LC.Grid;
         for (auto &[A, V] : Known)
-          W.ParamValues[A] = V;
+          W.KnownParams[A] = V;
         std::string Desc;
         for (unsigned I = 0; I < Sampled.size(); ++I) {
           W.ParamValues[Sampled[I]] = UnknownParamSamples[S];

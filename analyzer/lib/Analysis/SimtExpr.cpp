@@ -378,15 +378,21 @@ Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
   E = E->IgnoreParens();
   clang::QualType T = E->getType();
   // Constants (sizeof, constexpr, template arguments, enumerators) fold
-  // through clang's own evaluator.
+  // through clang's own evaluator, asked once per expression: the answer
+  // does not change between warps or iterations.
   if (auto IT = intTypeOf(AST, T)) {
-    clang::Expr::EvalResult R;
-    if (!E->isValueDependent() && !E->HasSideEffects(AST) &&
-        E->EvaluateAsInt(R, AST)) {
+    auto [It, New] = ConstantOf.try_emplace(E);
+    if (New) {
+      clang::Expr::EvalResult R;
+      if (!E->isValueDependent() && !E->HasSideEffects(AST) &&
+          E->EvaluateAsInt(R, AST))
+        It->second = EC.getConst(R.Val.getInt().getExtValue(), *IT);
+    }
+    if (const Expr *C = It->second) {
       Value V;
       V.Kind = Value::Int;
       V.Type = *IT;
-      V.L.fill(EC.getConst(R.Val.getInt().getExtValue(), *IT));
+      V.L.fill(C);
       return V;
     }
   }

@@ -71,6 +71,9 @@ struct WarpSetup {
   /// Values of integer parameters (by name); absent ones stay symbolic
   /// atoms and are bound here too for evaluation.
   llvm::DenseMap<const Expr *, int64_t> ParamValues;
+  /// Parameters whose value the launch fixes: they enter as constants, so
+  /// index expressions fold (and loop tests need no per-lane evaluation).
+  llvm::DenseMap<const Expr *, int64_t> KnownParams;
 };
 
 class SimtInterpreter {
@@ -82,6 +85,9 @@ public:
   /// Runs \p Kernel for one warp. Parameter atoms are made through
   /// paramAtom() so that the caller can bind them in \p W.
   void runWarp(const clang::FunctionDecl *Kernel, const WarpSetup &W);
+  /// Loop iterations this warp may evaluate in all (see
+  /// KernelIterationBudget); reset for every warp.
+  void setIterationBudget(uint64_t B) { IterationBudget = B; }
 
   /// The atom standing for integer parameter \p Name of type \p T.
   const Expr *paramAtom(llvm::StringRef Name, IntType T) {
@@ -136,7 +142,7 @@ private:
   LaneExprs
   zipLanes(const LaneExprs &A, const LaneExprs &B,
            llvm::function_ref<const Expr *(const Expr *, const Expr *)> F);
-  std::string where(const clang::Stmt *S) const;
+  const std::string &where(const clang::Stmt *S);
 
   clang::ASTContext &AST;
   ExprContext &EC;
@@ -145,6 +151,7 @@ private:
   std::array<Bindings, MaxLanes> Lane;
   uint32_t LiveLanes = 0;
   unsigned UnknownBranchDepth = 0;
+  uint64_t IterationBudget = ~0ull, IterationsLeft = ~0ull;
   std::vector<Frame *> Frames;
   /// Loop and switch contexts: lanes that left through break / continue.
   struct Exit {
@@ -158,6 +165,9 @@ private:
   const clang::FunctionDecl *CurKernel = nullptr;
   /// armsMergeAccesses per `if`, computed once (it scans source text).
   llvm::DenseMap<const clang::IfStmt *, bool> MergedArms;
+  llvm::DenseMap<const clang::Stmt *, std::string> Where;
+  /// clang's constant value of an integer expression, or null.
+  llvm::DenseMap<const clang::Expr *, const Expr *> ConstantOf;
 };
 
 /// An rvalue for all lanes. Only integers and pointers are tracked;

@@ -23,9 +23,15 @@ SimtInterpreter::SimtInterpreter(clang::ASTContext &AST, ExprContext &EC,
 
 SimtInterpreter::~SimtInterpreter() = default;
 
-std::string SimtInterpreter::where(const clang::Stmt *S) const {
-  SourcePos P = makePos(AST, S->getBeginLoc());
-  return std::to_string(P.Line) + ":" + std::to_string(P.Column);
+const std::string &SimtInterpreter::where(const clang::Stmt *S) {
+  // Asked for on every load (the reason of its opaque value): cached, as
+  // presumed-location lookups are slow.
+  auto [It, New] = Where.try_emplace(S);
+  if (New) {
+    SourcePos P = makePos(AST, S->getBeginLoc());
+    It->second = std::to_string(P.Line) + ":" + std::to_string(P.Column);
+  }
+  return It->second;
 }
 
 void SimtInterpreter::runWarp(const clang::FunctionDecl *Kernel,
@@ -59,7 +65,11 @@ void SimtInterpreter::runWarp(const clang::FunctionDecl *Kernel,
       V.Kind = Value::Int;
       V.Type = {unsigned(AST.getTypeSize(T)),
                 T->isSignedIntegerOrEnumerationType()};
-      V.L.fill(paramAtom(P->getName(), V.Type));
+      const Expr *Atom = paramAtom(P->getName(), V.Type);
+      auto Known = W.KnownParams.find(Atom);
+      V.L.fill(Known == W.KnownParams.end()
+                   ? Atom
+                   : EC.getConst(Known->second, V.Type));
     } else if (T->isPointerType()) {
       V.Kind = Value::Ptr;
       V.Base = objectFor(P);
@@ -67,6 +77,7 @@ void SimtInterpreter::runWarp(const clang::FunctionDecl *Kernel,
     }
     F.Vars[P] = V;
   }
+  IterationsLeft = IterationBudget;
   uint32_t Active = LiveLanes;
   if (Active)
     exec(Kernel->getBody(), Active);
@@ -317,13 +328,14 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
       if (!Live)
         break;
     }
-    if (Iter >= LoopIterationCap) {
+    if (Iter >= LoopIterationCap || IterationsLeft == 0) {
       // Past the cap the remaining iterations are skipped; the lanes still
       // live carry on after the loop, and the sink marks what was sampled.
       Sink.onLoopCapped(Loop);
       Exited |= Live;
       break;
     }
+    --IterationsLeft;
     Exits.push_back({});
     uint32_t A = Live;
     exec(Body, A);

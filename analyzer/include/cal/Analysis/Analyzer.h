@@ -37,6 +37,11 @@ inline constexpr Dim3 DefaultBlock = {256, 1, 1};
 inline constexpr Dim3 DefaultGrid = {64, 1, 1};
 /// Iterations of one loop evaluated exactly before the rest is skipped.
 inline constexpr unsigned LoopIterationCap = 64;
+/// Loop iterations (of all loops, nested ones included) evaluated for one
+/// (kernel, launch configuration), shared out among the evaluated warps.
+/// It bounds the analysis time of deeply nested loops; past a warp's share
+/// its loops stop early and the affected accesses are marked `range`.
+inline constexpr uint64_t KernelIterationBudget = 1u << 17;
 /// Depth of __device__ function inlining.
 inline constexpr unsigned CallDepthLimit = 8;
 
