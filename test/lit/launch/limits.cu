@@ -1,8 +1,11 @@
 // Limits: launches that CUDA rejects are not analysed (and say so), and
 // deeply nested loops stop at the kernel's iteration budget instead of
-// running for minutes. Each warp's share of the 131072-iteration budget is
-// 131072 / (3 blocks x 8 warps) = 5461 iterations.
+// running for minutes. Each warp's share of the 16384-iteration budget is
+// 16384 / (3 blocks x 8 warps) = 682 iterations.
 // RUN: %cal --dump=events %s | FileCheck %s
+// The store runs at most once per iteration: at most 682 x 24 = 16368
+// requests over the 24 evaluated warps.
+// RUN: %cal --dump=events %s | awk '/summary access 15:9 global store/ { split($0, a, "requests="); split(a[2], b, " "); n = b[1] } END { exit !(n > 0 && n <= 16368) }'
 
 __global__ void nested(float *a, int n) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -21,10 +24,9 @@ int main() {
 }
 
 // CHECK-LABEL: kernel nested
-// CHECK-DAG: assume loop at 11:7 evaluated for its first iterations only (at most 64 per loop, 131072 per kernel)
-// CHECK-DAG: assume loop at 10:5 evaluated for its first iterations only
-// The store's requests stay within the budget: at most 5461 per warp.
-// CHECK: summary access 12:9 global store 4B requests={{[0-9]+}} {{.*}} confidence=range
+// CHECK-DAG: assume loop at 14:7 evaluated for its first iterations only (at most 64 per loop, 16384 per kernel)
+// CHECK-DAG: assume loop at 13:5 evaluated for its first iterations only
+// CHECK: summary access 15:9 global store 4B requests={{[0-9]+}} {{.*}} confidence=range
 // CHECK-LABEL: kernel rejected launch default
-// CHECK: assume launch at {{.*}}limits.cu:19:3 has an empty grid or block, or more than 1024 threads per block, and fails; not used
-// CHECK: assume launch at {{.*}}limits.cu:20:3 has an empty grid or block
+// CHECK: assume launch at {{.*}}limits.cu:22:3 has an empty grid or block, or more than 1024 threads per block, and fails; not used
+// CHECK: assume launch at {{.*}}limits.cu:23:3 has an empty grid or block

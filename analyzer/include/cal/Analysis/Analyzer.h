@@ -41,7 +41,7 @@ inline constexpr unsigned LoopIterationCap = 64;
 /// (kernel, launch configuration), shared out among the evaluated warps.
 /// It bounds the analysis time of deeply nested loops; past a warp's share
 /// its loops stop early and the affected accesses are marked `range`.
-inline constexpr uint64_t KernelIterationBudget = 1u << 17;
+inline constexpr uint64_t KernelIterationBudget = 1u << 14;
 /// Depth of __device__ function inlining.
 inline constexpr unsigned CallDepthLimit = 8;
 
