@@ -332,6 +332,17 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
       return convert(F.Ret, T);
     return opaque(T, "result of '" + Name.str() + "'");
   }
+  // A call with a body that is not inlined (a member function, a lambda, a
+  // call through a pointer) may access memory the analysis does not see:
+  // say so. Bodiless calls are intrinsics and maths, which do not.
+  if (!FD || FD->hasBody())
+    Sink.onUnsupported(CE, "call to " +
+                               (Name.empty() ? std::string("a function pointer "
+                                                           "or lambda")
+                                             : "'" + Name.str() + "'") +
+                               " at " + where(CE) +
+                               " is not followed; accesses inside it are not "
+                               "counted");
   if (T->isVoidType())
     return Value();
   return opaque(T, (Name.empty() ? std::string("indirect call")

@@ -73,6 +73,14 @@ std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
       "-Wno-unknown-cuda-version", "-resource-dir=" CAL_CLANG_RESOURCE_DIR};
   if (TK.Found && !Opts.NoToolkit) {
     Args.push_back("--cuda-path=" + TK.Path);
+    // CUDA 13 moved Thrust, CUB and libcu++ to include/cccl, which nvcc
+    // searches and clang's CUDA driver does not know about yet.
+    SmallString<256> Cccl(TK.Path);
+    sys::path::append(Cccl, "include", "cccl");
+    if (sys::fs::is_directory(Cccl)) {
+      Args.push_back("-isystem");
+      Args.push_back(std::string(Cccl));
+    }
   } else {
     Args.push_back("-nocudainc");
     Args.push_back("-include");

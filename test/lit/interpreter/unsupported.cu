@@ -44,6 +44,7 @@ int main() { odd<<<2, 32>>>(0, 0, 0, 8); }
 // CHECK: "reason": "address depends on call depth limit reached at 10:57",
 // CHECK: "unsupported": [
 // CHECK-NEXT: "LambdaExpr at 23:12 is not interpreted",
+// CHECK-NEXT: "call to a function pointer or lambda at 24:7 is not followed; accesses inside it are not counted",
 // CHECK-NEXT: "GCCAsmStmt at 32:3 is not interpreted"
 
 // TEXT: 16:12: remark: cannot predict this global load: the pointer's target is unknown (value loaded from memory at 15:16) [cuda-unknown-access]

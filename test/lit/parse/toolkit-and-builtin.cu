@@ -31,3 +31,9 @@ int main() {
 // BUILTIN: cuda-access-lint: note: --no-cuda-toolkit given; parsing with the built-in minimal CUDA declarations
 // BUILTIN-NOT: note
 // BADPATH: cuda-access-lint: error: --cuda-path='{{.*}}' is not a CUDA toolkit
+
+// CUDA 13 keeps Thrust and CUB under include/cccl; they are found as with
+// nvcc. A member call into CUB is not followed, and the output says so.
+// RUN: %cal --format=json %S/Inputs/cub-reduce.cu | FileCheck %s --check-prefix=CCCL
+// CCCL: "name": "blockSum<256>"
+// CCCL: "call to 'Sum' at 9:7 is not followed; accesses inside it are not counted"
