@@ -467,9 +467,6 @@ Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
     return eval(DA->getExpr(), Active);
   if (isa<clang::FloatingLiteral>(E) || isa<clang::CXXNullPtrLiteralExpr>(E))
     return Value();
-  if (isa<clang::IntegerLiteral>(E) || isa<clang::CharacterLiteral>(E) ||
-      isa<clang::CXXBoolLiteralExpr>(E))
-    return opaque(T, "literal"); // folded above; unreachable in practice
   Sink.onUnsupported(E, std::string(E->getStmtClassName()) + " at " + where(E) +
                             " is not interpreted");
   return opaque(T, std::string(E->getStmtClassName()) + " at " + where(E));

@@ -162,7 +162,6 @@ private:
   std::deque<MemObject> Objects;
   llvm::DenseMap<const void *, const MemObject *> ObjectOf;
   unsigned NextGlobal = 1, NextShared = 0, NextLocal = 1;
-  const clang::FunctionDecl *CurKernel = nullptr;
   /// armsMergeAccesses per `if`, computed once (it scans source text).
   llvm::DenseMap<const clang::IfStmt *, bool> MergedArms;
   llvm::DenseMap<const clang::Stmt *, std::string> Where;

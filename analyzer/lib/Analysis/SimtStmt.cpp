@@ -36,7 +36,6 @@ const std::string &SimtInterpreter::where(const clang::Stmt *S) {
 
 void SimtInterpreter::runWarp(const clang::FunctionDecl *Kernel,
                               const WarpSetup &W) {
-  CurKernel = Kernel;
   // Lanes take consecutive linear thread indices, x fastest, as the
   // hardware forms warps; lanes past the block's last thread are inactive.
   uint64_t Threads = W.BlockDim[0] * W.BlockDim[1] * W.BlockDim[2];
