@@ -70,6 +70,28 @@ llvm::Expected<AnalysisOptions> AnalysisOptions::fromStrings(
   return O;
 }
 
+std::string AccessSummary::sampleDependence(const KernelResult &K) const {
+  if (PerSample.size() < 2)
+    return "";
+  double Lo = PerSample.begin()->second.mean(), Hi = Lo;
+  for (auto &[S, St] : PerSample) {
+    Lo = std::min(Lo, St.mean());
+    Hi = std::max(Hi, St.mean());
+  }
+  if (Hi - Lo < 1e-9)
+    return "";
+  std::string D;
+  for (auto &[S, St] : PerSample)
+    D += (D.empty() ? "" : ", ") +
+         (St.mean() == double(int64_t(St.mean()))
+              ? std::to_string(int64_t(St.mean()))
+              : llvm::formatv("{0:F2}", St.mean()).str()) +
+         " when " +
+         (S < K.SampleDescriptions.size() ? K.SampleDescriptions[S]
+                                          : "sample " + std::to_string(S));
+  return D;
+}
+
 BranchClass BranchSummary::classify() const {
   BranchClass C = Stats.classify();
   return C == BranchClass::WarpUniform && !CrossWarpDiffers

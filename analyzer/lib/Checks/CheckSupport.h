@@ -14,6 +14,14 @@ std::string laneList(const AccessSummary &A,
                      std::string (*F)(int64_t, const TargetModel &),
                      const TargetModel &TM);
 std::string fmtNum(double V);
+/// "8 sectors per request", or, when the figure depends on sampled
+/// parameters, "4 to 5 sectors per request depending on unknown parameters
+/// (4 when off=4096, 5 when off=4097)": never one mean of hypotheticals.
+/// "(8x the bytes moved)" for a fixed ratio, "(up to 1.25x ...)" when it
+/// varies between warps, iterations or samples.
+std::string ratioText(double Mean, double Max, double Ideal, const char *What);
+std::string perRequestText(const AccessSummary &A, const KernelResult &K,
+                           double Mean, const char *Unit);
 /// A warning on access \p A with \p Message and the notes every access
 /// finding carries: the launch, the index in thread terms and the first
 /// warp's lanes, rendered by \p Lane.

@@ -51,6 +51,25 @@ Finding accessFinding(const char *CheckId, const AccessSummary &A,
   return F;
 }
 
+std::string ratioText(double Mean, double Max, double Ideal, const char *What) {
+  return "(" + std::string(Max > Mean + 1e-9 ? "up to " : "") +
+         fmtNum(Max / Ideal) + What + ")";
+}
+
+std::string perRequestText(const AccessSummary &A, const KernelResult &K,
+                           double Mean, const char *Unit) {
+  std::string Dep = A.sampleDependence(K);
+  if (Dep.empty())
+    return fmtNum(Mean) + " " + Unit + " per request";
+  double Lo = A.PerSample.begin()->second.mean(), Hi = Lo;
+  for (auto &[S, St] : A.PerSample) {
+    Lo = std::min(Lo, St.mean());
+    Hi = std::max(Hi, St.mean());
+  }
+  return fmtNum(Lo) + " to " + fmtNum(Hi) + " " + Unit +
+         " per request depending on unknown parameters (" + Dep + ")";
+}
+
 std::string fmtNum(double V) {
   if (V == double(int64_t(V)))
     return std::to_string(int64_t(V));

@@ -21,23 +21,11 @@ Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
                   " requests have unknown addresses (" + A.UnknownReason + ")");
   // The figure differs between parameter samples: report the range with
   // the values that produced each end.
-  if (A.PerSample.size() > 1) {
-    double Lo = A.PerSample.begin()->second.mean(), Hi = Lo;
-    for (auto &[S, St] : A.PerSample) {
-      Lo = std::min(Lo, St.mean());
-      Hi = std::max(Hi, St.mean());
-    }
-    if (Hi - Lo > 1e-9) {
-      std::string D = "depends on unknown parameters:";
-      for (auto &[S, St] : A.PerSample)
-        D += " " + std::to_string(St.mean()).substr(0, 6) + " when " +
-             (S < K.SampleDescriptions.size() ? K.SampleDescriptions[S] : "");
-      Why.push_back(D);
-    }
-  }
+  std::string Dep = A.sampleDependence(K);
+  if (!Dep.empty())
+    Why.push_back("depends on unknown parameters: " + Dep);
   if (A.InCappedLoop)
-    Why.push_back("inside a loop evaluated for its first " +
-                  std::to_string(LoopIterationCap) + " iterations only");
+    Why.push_back("inside a loop evaluated for its first iterations only");
   if (A.UnderUnknownBranch)
     Why.push_back("executes under a condition the analyzer cannot evaluate");
   if (Why.empty())

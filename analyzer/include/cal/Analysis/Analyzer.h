@@ -98,6 +98,10 @@ struct AccessSummary {
   std::vector<int> FirstWarpLanes;
   bool UnderUnknownBranch = false;
   bool InCappedLoop = false;
+
+  /// When the per-request figure (sectors or wavefronts) differs between
+  /// parameter samples: "4 when off=4096, 5 when off=4097"; else "".
+  std::string sampleDependence(const struct KernelResult &K) const;
 };
 
 struct BranchSummary {
