@@ -23,29 +23,29 @@ int main() {
 
 // s = 1: contiguous, 128 B = 4 sectors; the store is contiguous too.
 // CHECK-LABEL: kernel strided launch host-launch grid (16,1,1) block (256,1,1)
-// CHECK: summary access 10:3 global store 4B requests={{[0-9]+}} sectors=4 ideal=4 confidence=exact
-// CHECK: summary access 10:12 global load 4B requests={{[0-9]+}} sectors=4 ideal=4 confidence=exact
+// CHECK: summary access 11:3 global store 4B requests={{[0-9]+}} sectors=4 ideal=4 confidence=exact
+// CHECK: summary access 11:12 global load 4B requests={{[0-9]+}} sectors=4 ideal=4 confidence=exact
 // CHECK-LABEL: kernel strided
-// CHECK: summary access 10:12 global load 4B {{.*}} sectors=8 ideal=4 confidence=exact
+// CHECK: summary access 11:12 global load 4B {{.*}} sectors=8 ideal=4 confidence=exact
 // CHECK-LABEL: kernel strided
-// CHECK: summary access 10:12 global load 4B {{.*}} sectors=12 ideal=4 confidence=exact
+// CHECK: summary access 11:12 global load 4B {{.*}} sectors=12 ideal=4 confidence=exact
 // CHECK-LABEL: kernel strided
-// CHECK: summary access 10:12 global load 4B {{.*}} sectors=16 ideal=4 confidence=exact
+// CHECK: summary access 11:12 global load 4B {{.*}} sectors=16 ideal=4 confidence=exact
 // CHECK-LABEL: kernel strided
-// CHECK: summary access 10:12 global load 4B {{.*}} sectors=32 ideal=4 confidence=exact
+// CHECK: summary access 11:12 global load 4B {{.*}} sectors=32 ideal=4 confidence=exact
 // s = 33: lanes 132 B apart, each in its own sector.
 // CHECK-LABEL: kernel strided
-// CHECK: summary access 10:12 global load 4B {{.*}} sectors=32 ideal=4 confidence=exact
+// CHECK: summary access 11:12 global load 4B {{.*}} sectors=32 ideal=4 confidence=exact
 
 // The text findings, with the fix for each pattern. Stride 2 and 4: a lane
 // that also needs its neighbours' elements can take them in one 8- or
 // 16-byte load; stride 3 would need 12 bytes, which is no single load.
-// TEXT: 10:12: warning: global load touches 8 sectors per request where 4 would do (2x the bytes moved)
+// TEXT: 11:12: warning: global load touches 8 sectors per request where 4 would do (2x the bytes moved)
 // TEXT: fix: if each lane also uses the 1 element(s) after this one, vectorize: one 8-byte load per lane (float2, int2) replaces 2 requests touching the same sectors
-// TEXT: 10:12: warning: global load touches 12 sectors per request
+// TEXT: 11:12: warning: global load touches 12 sectors per request
 // TEXT-NOT: vectorize
-// TEXT: 10:12: warning: global load touches 16 sectors per request
+// TEXT: 11:12: warning: global load touches 16 sectors per request
 // TEXT: vectorize: one 16-byte load per lane (float4, int4, double2) replaces 4 requests
-// TEXT: 10:12: warning: global load touches 32 sectors per request
-// TEXT: 10:12: warning: global load touches 32 sectors per request
+// TEXT: 11:12: warning: global load touches 32 sectors per request
+// TEXT: 11:12: warning: global load touches 32 sectors per request
 // TEXT: fix: consecutive lanes are 132 bytes apart (a column walk)
