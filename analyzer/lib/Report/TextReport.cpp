@@ -4,11 +4,50 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <map>
+#include <tuple>
 
 using namespace llvm;
 
 namespace cal {
+
+namespace {
+/// A finding with the other launches that produced the same one: a kernel
+/// launched three times with the same pattern gets one warning, not three.
+struct Merged {
+  Finding F;
+  std::vector<std::string> AlsoIn;
+};
+
+std::string launchSite(const KernelResult &K) {
+  const LaunchConfig &L = K.Launch;
+  return (L.Site.empty() ? L.Source : L.Site) +
+         formatv(" (grid ({0},{1},{2}))", L.Grid[0], L.Grid[1], L.Grid[2])
+             .str();
+}
+
+std::vector<Merged> mergedFindings(const AnalysisResult &R) {
+  std::vector<Merged> Out;
+  std::map<
+      std::tuple<std::string, std::string, unsigned, unsigned, std::string>,
+      size_t>
+      Index;
+  for (const KernelResult &K : R.Kernels)
+    for (Finding &F : runChecks(K, R.Target)) {
+      auto Key = std::make_tuple(F.CheckId, F.Pos.File, F.Pos.Line,
+                                 F.Pos.Column, F.Message);
+      auto [It, New] = Index.try_emplace(Key, Out.size());
+      if (New)
+        Out.push_back({std::move(F), {}});
+      else
+        Out[It->second].AlsoIn.push_back(launchSite(K));
+    }
+  return Out;
+}
+} // namespace
 
 unsigned emitFindings(const AnalysisResult &R, clang::ASTContext &Ctx,
                       clang::DiagnosticsEngine &Diags) {
@@ -18,23 +57,27 @@ unsigned emitFindings(const AnalysisResult &R, clang::ASTContext &Ctx,
       Diags.getCustomDiagID(clang::DiagnosticsEngine::Remark, "%0 [%1]");
   unsigned Note = Diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
   unsigned N = 0;
-  for (const KernelResult &K : R.Kernels)
-    for (const Finding &F : runChecks(K, R.Target)) {
-      bool IsWarn = F.Severity == Finding::Warning;
-      Diags.Report(F.Range.getBegin(), IsWarn ? Warn : Rem)
-          << F.Message << F.CheckId << F.Range;
-      for (const std::string &Nt : F.Notes)
-        Diags.Report(F.Range.getBegin(), Note) << Nt;
-      N += IsWarn;
-    }
+  for (const Merged &M : mergedFindings(R)) {
+    const Finding &F = M.F;
+    bool IsWarn = F.Severity == Finding::Warning;
+    Diags.Report(F.Range.getBegin(), IsWarn ? Warn : Rem)
+        << F.Message << F.CheckId << F.Range;
+    for (const std::string &Nt : F.Notes)
+      Diags.Report(F.Range.getBegin(), Note) << Nt;
+    if (!M.AlsoIn.empty())
+      Diags.Report(F.Range.getBegin(), Note)
+          << "the same in " + std::to_string(M.AlsoIn.size()) + " more launch" +
+                 (M.AlsoIn.size() > 1 ? "es" : "") + ": " +
+                 join(M.AlsoIn, ", ");
+    N += IsWarn;
+  }
   return N;
 }
 
 unsigned countFindings(const AnalysisResult &R) {
   unsigned N = 0;
-  for (const KernelResult &K : R.Kernels)
-    for (const Finding &F : runChecks(K, R.Target))
-      N += F.Severity == Finding::Warning;
+  for (const Merged &M : mergedFindings(R))
+    N += M.F.Severity == Finding::Warning;
   return N;
 }
 

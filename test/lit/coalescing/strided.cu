@@ -46,6 +46,7 @@ int main() {
 // TEXT-NOT: vectorize
 // TEXT: 11:12: warning: global load touches 16 sectors per request
 // TEXT: vectorize: one 16-byte load per lane (float4, int4, double2) replaces 4 requests
-// TEXT: 11:12: warning: global load touches 32 sectors per request
-// TEXT: 11:12: warning: global load touches 32 sectors per request
-// TEXT: fix: consecutive lanes are 132 bytes apart (a column walk)
+// s = 8 and s = 33 give the same warning, reported once for both launches.
+// TEXT: 11:12: warning: global load touches 32 sectors per request where 4 would do (8x the bytes moved)
+// TEXT: note: the same in 1 more launch: {{.*}}strided.cu:{{[0-9]+}}:3 (grid (16,1,1))
+// TEXT-NOT: warning
