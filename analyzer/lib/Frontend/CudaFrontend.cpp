@@ -9,8 +9,10 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/PCHContainerOperations.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -193,18 +195,23 @@ ParseOutcome parseCudaFile(StringRef File, const FrontendOptions &Opts,
                            raw_ostream &FindingsOut, bool Color) {
   ParseOutcome Outcome;
   std::vector<std::string> Args = buildCompileArgs(Opts, TK);
-  // FixedCompilationDatabase drops argv[0]; the tool re-adds the file name.
-  tooling::FixedCompilationDatabase DB(".", ArrayRef(Args).drop_front());
-  tooling::ClangTool Tool(DB, {File.str()});
+  Args.push_back(File.str());
+  // A ToolInvocation, not a ClangTool: it keeps the file name as the user
+  // wrote it, so diagnostics name the file the way the command line did.
+  // Reference-counted: the invocation keeps references to it.
+  IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions()));
   raw_string_ostream DiagOS(Outcome.Diagnostics);
   DiagnosticOptions DO;
   DO.ShowColors = Color;
   TextDiagnosticPrinter Printer(DiagOS, DO);
-  Tool.setDiagnosticConsumer(&Printer);
   bool Ran = false;
   AnalysisActionFactory Factory(Fn, FindingsOut, Ran, Color);
-  int RC = Tool.run(&Factory);
-  Outcome.Ok = RC == 0 && Ran;
+  tooling::ToolInvocation Invocation(
+      std::move(Args), &Factory, Files.get(),
+      std::make_shared<PCHContainerOperations>());
+  Invocation.setDiagnosticConsumer(&Printer);
+  bool Ok = Invocation.run();
+  Outcome.Ok = Ok && Ran && !Printer.getNumErrors();
   return Outcome;
 }
 
