@@ -21,6 +21,10 @@
 #define __CUDACC__ 1
 #define CAL_CUDA_MINIMAL_HEADER 1
 
+// clang's CUDA wrapper of <new> calls ::malloc and ::free, which the
+// toolkit's headers would otherwise have declared.
+#include <stdlib.h>
+
 typedef __SIZE_TYPE__ size_t;
 
 struct uint3 { unsigned int x, y, z; };
