@@ -8,7 +8,6 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -100,16 +99,6 @@ BranchClass BranchSummary::classify() const {
 }
 
 namespace {
-
-std::string exprText(const clang::ASTContext &Ctx, const clang::Stmt *S) {
-  const clang::SourceManager &SM = Ctx.getSourceManager();
-  clang::CharSourceRange R = clang::Lexer::makeFileCharRange(
-      clang::CharSourceRange::getTokenRange(S->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  return R.isValid()
-             ? clang::Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str()
-             : "";
-}
 
 class Collector : public EventSink {
 public:
@@ -216,8 +205,6 @@ public:
       B.Kind = Kind.str();
       if (const auto *If = dyn_cast<clang::IfStmt>(S))
         B.LikelyPredicated = likelyPredicated(AST, If);
-      if (const auto *If = dyn_cast<clang::IfStmt>(S))
-        B.ConditionText = exprText(AST, If->getCond());
     }
     BranchSummary &B = K.Branches[It->second];
     uint32_t Known = Active & ~Unknown;

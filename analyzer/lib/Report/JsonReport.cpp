@@ -48,17 +48,15 @@ static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
   // Execution-weighted: sum of per-request figures over all requests
   // divided by requests, as the hardware's per-kernel ratio is.
   double Requests = 0, Sum = 0;
+  uint64_t Known = 0; // requests whose addresses were derived
   for (const AccessSummary &A : K.Accesses) {
     if (A.Space != Sp || (A.Kind == AccessKind::Load) != Load)
       continue;
     const Stat &S = Sp == AddrSpace::Global ? A.Sectors : A.Wavefronts;
     Requests += A.Requests;
     Sum += S.Sum;
+    Known += S.N;
   }
-  uint64_t Known = 0;
-  for (const AccessSummary &A : K.Accesses)
-    if (A.Space == Sp && (A.Kind == AccessKind::Load) == Load)
-      Known += (Sp == AddrSpace::Global ? A.Sectors : A.Wavefronts).N;
   json::Object O{{"requests_per_warp",
                   K.WarpsEvaluated ? Requests / K.WarpsEvaluated : 0.0}};
   O[Field] = Known ? json::Value(Sum / Known) : json::Value(nullptr);

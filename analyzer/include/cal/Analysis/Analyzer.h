@@ -92,8 +92,7 @@ struct AccessSummary {
   /// Per parameter sample: mean of the main figure, to detect dependence.
   std::map<unsigned, Stat> PerSample;
   std::string UnknownReason;
-  std::string IndexText;       ///< byte offset in thread terms, lane 0
-  std::string FirstWarpDetail; ///< lane addresses or banks, first warp
+  std::string IndexText; ///< byte offset in thread terms, lane 0
   std::vector<int64_t> FirstWarpOffsets; ///< byte offsets of active lanes
   std::vector<int> FirstWarpLanes;
   bool UnderUnknownBranch = false;
@@ -110,7 +109,6 @@ struct BranchSummary {
   std::string Kind; ///< if, conditional, for, while, do, switch
   BranchStats Stats;
   bool LikelyPredicated = false;
-  std::string ConditionText;
   std::string Reason; ///< why unknown, when it is
   /// Warps disagreed at the same occurrence (n-th evaluation in the warp):
   /// without it, outcomes that change only between iterations (a loop's
