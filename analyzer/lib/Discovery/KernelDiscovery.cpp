@@ -182,10 +182,16 @@ private:
     if (const Expr *G = Arg(0)) {
       L.GridText = sourceText(Ctx, G);
       L.Grid = Eval.evalDim3(G);
+      if (L.Grid)
+        for (unsigned I = 0; I < 3; ++I)
+          L.GridDims[I] = (*L.Grid)[I];
     }
     if (const Expr *B = Arg(1)) {
       L.BlockText = sourceText(Ctx, B);
       L.Block = Eval.evalDim3(B);
+      if (L.Block)
+        for (unsigned I = 0; I < 3; ++I)
+          L.BlockDims[I] = (*L.Block)[I];
     }
     if (const Expr *S = Arg(2)) {
       L.SharedText = sourceText(Ctx, S);

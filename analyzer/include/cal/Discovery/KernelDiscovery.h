@@ -21,11 +21,16 @@ namespace clang {
 class ASTContext;
 class FunctionDecl;
 class CUDAKernelCallExpr;
+class Expr;
 } // namespace clang
 
 namespace cal {
 
 using Dim3 = std::array<uint64_t, 3>;
+/// A launch dimension triple in which each component may be unknown (computed
+/// at run time on the host), e.g. `dim3 grid((w + 15) / 16, (h + 15) / 16)`
+/// with `w`, `h` read from input.
+using PartialDim3 = std::array<std::optional<uint64_t>, 3>;
 
 /// A source position rendered for output: file as spelled, 1-based line and
 /// column of the expansion location.
@@ -42,10 +47,16 @@ struct LaunchArgument {
 };
 
 struct LaunchSite {
-  const clang::CUDAKernelCallExpr *Call = nullptr;
+  /// The launch expression: a `k<<<...>>>(...)` (CUDAKernelCallExpr) or a
+  /// call of a launch API such as cudaLaunchKernel.
+  const clang::Expr *Call = nullptr;
   SourcePos Pos;
   std::string GridText, BlockText, SharedText, StreamText;
+  /// Set only when all three components are constant.
   std::optional<Dim3> Grid, Block;
+  /// Per component: the constant value, or nullopt when that component is
+  /// computed at run time. Always filled, also when Grid/Block are set.
+  PartialDim3 GridDims, BlockDims;
   std::optional<uint64_t> SharedBytes; ///< 0 when not given
   bool DefaultStream = true;
   std::vector<LaunchArgument> Args;
