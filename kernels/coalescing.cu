@@ -1,7 +1,7 @@
 //===- coalescing.cu - Global-memory coalescing reference kernels ---------===//
 //
 // One access pattern per kernel, so that the per-kernel sectors-per-request
-// counter reads the pattern directly (GPU-NOTES: contiguous float 4, float
+// counter reads the pattern directly (gpu-facts.md: contiguous float 4, float
 // misaligned by one element 5, double 8, double2 16, 12-byte struct member
 // 12, stride s float min(4s, 32)). Launch configurations are constants so
 // the analyzer can evaluate them.

@@ -5,7 +5,7 @@
 // count, which cannot be turned into selects; the lane-dependent trip count
 // diverges at the loop's exit test. Two controls: the same branch made
 // warp-uniform, and a two-line if/else that the compiler is expected to
-// if-convert (GPU-NOTES measured zero divergent targets for it). Check the
+// if-convert (gpu-facts.md measured zero divergent targets for it). Check the
 // SASS with cuobjdump --dump-sass (docs/measurements-h100.md).
 //
 //===----------------------------------------------------------------------===//

@@ -4,7 +4,7 @@
 // array with one index pattern per kernel, so the wavefronts per shared
 // instruction are the pattern's conflict degree: 32 banks of 4 bytes, a
 // 32-bit access costs as many wavefronts as the most distinct words any one
-// bank must deliver (GPU-NOTES: stride C gives 1, 2, 1, 4, 8, 16, 32 for
+// bank must deliver (gpu-facts.md: stride C gives 1, 2, 1, 4, 8, 16, 32 for
 // C = 1, 2, 3, 4, 8, 16, 32); a 64-bit access by a full warp needs 2
 // wavefronts and a 128-bit one 4, conflict-free. The __syncthreads() between
 // store and load keeps the compiler from forwarding the stored value.

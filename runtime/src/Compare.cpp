@@ -156,7 +156,7 @@ private:
 
 /// SASS per-request sums over all lines of one class, for the per-kernel
 /// shared rows: the hardware's ld bank-conflict counter is inexact
-/// (GPU-NOTES), the patched per-instruction wavefronts are not.
+/// (gpu-facts.md), the patched per-instruction wavefronts are not.
 static void sassTotals(const LaunchMeasurement &L, const char *Class,
                        double &Units, double &Executed) {
   Units = Executed = 0;

@@ -1,6 +1,6 @@
 //===- Profiler.cpp - CUPTI target side: launches, ranges, SASS -----------===//
 //
-// Follows the CUDA 13.0 Range Profiler sequence recorded in GPU-NOTES.md.
+// Follows the CUDA 13.0 Range Profiler sequence recorded in docs/gpu-facts.md.
 // The executable does not link libcuda: the one driver entry point needed
 // (cuCtxGetCurrent) is fetched through the runtime, so that the verifier
 // starts on machines without a driver and can say "no CUDA device".

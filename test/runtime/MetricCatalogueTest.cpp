@@ -3,7 +3,7 @@
 // The CUPTI host API builds config images for a named chip without a
 // device, so the catalogue's promises (every name valid, every group one
 // replay pass) are checked on the CPU machines. The expected pass counts
-// come from GPU-NOTES.md, measured for GH100 with CUDA 13.0.
+// come from docs/gpu-facts.md, measured for GH100 with CUDA 13.0.
 //
 //===----------------------------------------------------------------------===//
 #include "cal/runtime/MetricCatalogue.h"
@@ -44,7 +44,7 @@ TEST(MetricCatalogue, CoversTheQuantitiesTheVerifierCompares) {
 }
 
 TEST(MetricCatalogue, RequestsAndSectorsOfBothDirectionsNeedThreePasses) {
-  // The reason requests have groups of their own (GPU-NOTES: "requests and
+  // The reason requests have groups of their own (gpu-facts.md: "requests and
   // sectors for both loads and stores need three").
   Expected<size_t> Passes =
       passCountFor(Chip, {metric::GlobalLdRequests, metric::GlobalLdSectors,
@@ -54,7 +54,7 @@ TEST(MetricCatalogue, RequestsAndSectorsOfBothDirectionsNeedThreePasses) {
 }
 
 TEST(MetricCatalogue, InstrumentedCountersAddAPassNextToHardwareOnes) {
-  // GPU-NOTES: smsp__sass_* metrics are instrumented and add a pass when
+  // gpu-facts.md: smsp__sass_* metrics are instrumented and add a pass when
   // mixed with hardware counters, so they have a group of their own.
   Expected<size_t> Passes =
       passCountFor(Chip, {metric::BranchDivergent, metric::ThreadsPerInst,
@@ -94,7 +94,7 @@ TEST(ProfilerHost, UnknownChipIsAnError) {
 
 TEST(CuptiStatus, PrivilegeErrorSaysWhatToChange) {
   // CUPTI returns this when the driver restricts counters to administrators
-  // (GPU-NOTES); the verifier maps the code to its exit code 3.
+  // (gpu-facts.md); the verifier maps the code to its exit code 3.
   Error E = cuptiStatus(CUPTI_ERROR_INSUFFICIENT_PRIVILEGES, "cuptiX");
   ASSERT_TRUE(bool(E));
   EXPECT_EQ(E.code(), ProfilingNotPermitted);

@@ -1,8 +1,8 @@
 //===- MemoryModelsTest.cpp - Target model, sectors and wavefronts --------===//
 //
 // Each expected number is derived from the hardware rule in the comment next
-// to it; the global and shared cases named in GPU-NOTES.md are the ones the
-// H100 measured, so a change here that disagrees with them is a model bug.
+// to it; the global and shared cases named in docs/gpu-facts.md are the ones
+// the H100 measured, so a change here that disagrees with them is a model bug.
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Models/MemoryModels.h"
@@ -229,7 +229,7 @@ TEST(SharedCostTest, ContiguousWithOffset) {
 TEST(SharedCostTest, StridedFloat) {
   // s[tid * c]: word c*i sits in bank (c*i) % 32, so the 32 distinct words
   // pile gcd(c, 32) deep on each of 32 / gcd(c, 32) banks. H100 measured
-  // 1, 2, 1, 4, 8, 16, 32 (GPU-NOTES).
+  // 1, 2, 1, 4, 8, 16, 32 (gpu-facts.md).
   struct Case {
     unsigned Stride, Wavefronts;
   } Cases[] = {{1, 1}, {2, 2}, {3, 1}, {4, 4}, {8, 8}, {16, 16}, {32, 32}};

@@ -2,7 +2,7 @@
 //
 // Source-level branches are not always hardware branches. These predicates
 // say, from the AST alone, when the compiler will likely remove one, so that
-// predictions match what the hardware counters see (GPU-NOTES: if-converted
+// predictions match what the hardware counters see (gpu-facts.md: if-converted
 // branches show no divergent branch targets).
 //
 //===----------------------------------------------------------------------===//

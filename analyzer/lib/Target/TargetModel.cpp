@@ -25,7 +25,7 @@ TargetModel makeVoltaToBlackwell(llvm::StringRef Arch) {
   TM.WarpSize = 32;
   // Programming Guide, global memory for cc 5.x onwards and the Volta/Ampere
   // tuning guides: L1TEX serves global accesses in 32-byte sectors; the
-  // H100 counters (GPU-NOTES: 4.00 sectors per contiguous-float request)
+  // H100 counters (gpu-facts.md: 4.00 sectors per contiguous-float request)
   // agree.
   TM.SectorBytes = 32;
   // Same sources: an L1/L2 cache line is 128 bytes = 4 sectors.
@@ -56,7 +56,7 @@ unsigned TargetModel::sharedPhases(unsigned BytesPerLane) const {
   // One phase moves at most SharedBanks*BankWidthBytes bytes, so a full warp
   // of Width-byte lanes needs WarpSize*Width / (SharedBanks*BankWidthBytes)
   // phases: 1 for 32-bit, 2 for 64-bit, 4 for 128-bit on 32 x 4-byte banks,
-  // which is what the H100 measured (GPU-NOTES: 64-bit = 2 and 128-bit = 4
+  // which is what the H100 measured (gpu-facts.md: 64-bit = 2 and 128-bit = 4
   // wavefronts for a conflict-free warp).
   unsigned PhaseBytes = SharedBanks * BankWidthBytes;
   return std::max(1u, (WarpSize * Width + PhaseBytes - 1) / PhaseBytes);

@@ -2,7 +2,7 @@
 // - s[tid + offset]: 32 consecutive words hit 32 distinct banks: 1 wavefront.
 // - s[tid * c]: lane i hits bank (c*i) % 32; the conflict degree is
 //   gcd(c, 32): c = 1, 2, 3, 4, 8, 16, 32 -> 1, 2, 1, 4, 8, 16, 32
-//   (GPU-NOTES measured exactly these on the H100).
+//   (gpu-facts.md measured exactly these on the H100).
 // - s[tid % c]: lanes reading the same word are served together: 1.
 // - 64-bit contiguous: 256 B in 2 half-warp phases, no conflict: 2 (ideal 2).
 // - 128-bit contiguous: 512 B in 4 quarter-warp phases: 4 (ideal 4).

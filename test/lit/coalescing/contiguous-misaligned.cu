@@ -1,6 +1,6 @@
 // Contiguous float access from a 256-byte-aligned base: 32 lanes x 4 B =
 // 128 B = 4 sectors, ideal 4. Shifted by one element the same 128 B start 4
-// bytes into a sector and straddle 5 sectors (GPU-NOTES measured 4.00 and
+// bytes into a sector and straddle 5 sectors (gpu-facts.md measured 4.00 and
 // 5.00 on the H100).
 // RUN: %cal --dump=events %s | FileCheck %s
 // RUN: %cal %s | FileCheck %s --check-prefix=DIAG

@@ -1,7 +1,7 @@
 // Sectors per request by element width, contiguous lanes, aligned base:
 // char 32 x 1 B = 32 B = 1 sector; double 32 x 8 B = 256 B = 8 sectors;
 // double2 32 x 16 B = 512 B = 16 sectors. Wide loads halve the requests but
-// keep the total sectors (GPU-NOTES: 1.00, 8.00, 16.00 measured).
+// keep the total sectors (gpu-facts.md: 1.00, 8.00, 16.00 measured).
 // A 12-byte struct member: lane i reads 4 bytes at 12*i + 4; the warp spans
 // 384 B = 12 sectors, of which 128 B (4 sectors) are needed.
 // RUN: %cal --dump=events %s | FileCheck %s

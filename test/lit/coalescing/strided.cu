@@ -2,7 +2,7 @@
 // [4*s*i, 4*s*i + 4) from a 256-byte-aligned base, so a warp spans 128*s
 // bytes: sectors = min(32, 4*s) (one sector per lane once lanes are 32 bytes
 // or more apart). The bytes needed are 32 lanes x 4 B = 4 sectors (ideal).
-// GPU-NOTES measured 8, 12 and 32 for s = 2, 3 and >= 8.
+// gpu-facts.md measured 8, 12 and 32 for s = 2, 3 and >= 8.
 // RUN: %cal --dump=events %s | FileCheck %s
 // RUN: %cal %s | FileCheck %s --check-prefix=TEXT
 

@@ -4,7 +4,7 @@
 // - tid > 2: only warp 0 splits (lanes 3..31 taken, 0..2 not): 1/8 of warps,
 //   split 29/3.
 // - tid % 2: every warp splits 16/16; the bodies are tiny and touch no
-//   memory, so the compiler will likely predicate them (GPU-NOTES: zero
+//   memory, so the compiler will likely predicate them (gpu-facts.md: zero
 //   divergent branch targets measured for such a branch).
 // - k < (tid & 3): the trip count depends on the lane (0..3): every warp
 //   splits; in the first iteration lanes with tid & 3 == 0 leave (24/8).

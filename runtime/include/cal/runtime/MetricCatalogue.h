@@ -4,7 +4,7 @@
 // one replay pass, so that every ratio the verifier forms (sectors over
 // requests, wavefronts over instructions) comes from counters of the same
 // kernel execution wherever the hardware allows. The expected pass counts are
-// checked on GH100 by the host-API unit tests (see GPU-NOTES.md: requests and
+// checked on GH100 by the host-API unit tests (docs/gpu-facts.md: requests and
 // sectors of loads and stores together need three passes, so requests live
 // in their own groups).
 //
