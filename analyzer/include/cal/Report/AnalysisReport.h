@@ -21,6 +21,8 @@ struct Confidence {
   std::string Reason;
 };
 Confidence accessConfidence(const AccessSummary &A, const KernelResult &K);
+/// "4" or "4 to 5": the evaluated values of \p S.
+std::string fmtStatRange(const Stat &S);
 
 /// The kernels[] entries of the schema for one file.
 llvm::json::Array resultToJSON(const AnalysisResult &R);
