@@ -5,6 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
 
@@ -149,12 +150,16 @@ bool hasParam(const KernelInfo &KI, llvm::StringRef Name) {
   return false;
 }
 
+/// Parameter values the user gave, with where from: the annotation's, then
+/// the command line's over them.
+using UserValues = std::map<std::string, std::pair<int64_t, const char *>>;
+
 /// Sets the kernel's parameters named in \p Values over \p C's arguments,
 /// stating each value that differs from what the launch passes.
-void applyOverrides(const KernelInfo &KI,
-                    const std::map<std::string, int64_t> &Values,
-                    const char *From, LaunchConfig &C) {
-  for (auto &[N, V] : Values) {
+void applyOverrides(const KernelInfo &KI, const UserValues &Values,
+                    LaunchConfig &C) {
+  for (auto &[N, VF] : Values) {
+    auto [V, From] = VF;
     if (!hasParam(KI, N))
       continue;
     auto It = C.Arguments.find(N);
@@ -209,16 +214,20 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
                                      const AnalysisOptions &Opts,
                                      std::vector<std::string> &Notes) {
   std::optional<Annotation> Ann = annotationFor(Ctx, KI.Decl, Notes);
+  // The user's values win over the launch's: the command line over the
+  // annotation.
+  UserValues User;
+  if (Ann)
+    for (auto &[N, V] : Ann->Params)
+      User[N] = {V, "annotation"};
+  for (auto &[N, V] : Opts.Params)
+    User[N] = {V, "--param"};
   std::vector<LaunchConfig> Out;
   for (const LaunchSite &L : KI.Launches) {
     std::optional<LaunchConfig> C = hostConfig(L, Notes);
     if (!C)
       continue;
-    // The user's values win over the launch's: the command line over the
-    // annotation.
-    if (Ann)
-      applyOverrides(KI, Ann->Params, "annotation", *C);
-    applyOverrides(KI, Opts.Params, "--param", *C);
+    applyOverrides(KI, User, *C);
     bool Dup = false;
     for (const LaunchConfig &O : Out)
       Dup |= O.Grid == C->Grid && O.GridUnknown == C->GridUnknown &&
@@ -233,16 +242,15 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
 
   LaunchConfig C;
   bool FromCommandLine = Opts.Block || Opts.Grid || !Opts.Params.empty();
-  if (Ann) {
+  if (Ann)
     C.Source = "annotation";
-    C.Arguments = Ann->Params;
-  } else if (FromCommandLine)
+  else if (FromCommandLine)
     C.Source = "command-line";
   else if (KI.LaunchBoundsMaxThreads)
     C.Source = "launch-bounds";
   else
     C.Source = "default";
-  applyOverrides(KI, Opts.Params, "--param", C);
+  applyOverrides(KI, User, C);
   if (Ann && Ann->Block)
     C.Block = *Ann->Block;
   else if (Opts.Block)

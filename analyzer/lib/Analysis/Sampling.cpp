@@ -66,8 +66,10 @@ private:
       if (N == "threadIdx" || N == "blockIdx")
         return true;
     }
-    if (const auto *PO = llvm::dyn_cast<clang::PseudoObjectExpr>(S))
-      return mentionsThreadIndex(PO->getSyntacticForm());
+    // threadIdx.x is a property reference whose base is an opaque value
+    // (clang's __clang_cuda_builtin_vars.h); its children do not show it.
+    if (const auto *OV = llvm::dyn_cast<clang::OpaqueValueExpr>(S))
+      return OV->getSourceExpr() && mentionsThreadIndex(OV->getSourceExpr());
     for (const clang::Stmt *C : S->children())
       if (C && mentionsThreadIndex(C))
         return true;
