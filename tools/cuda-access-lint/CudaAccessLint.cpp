@@ -185,6 +185,7 @@ int main(int argc, const char **argv) {
     for (const std::string &F : Files)
       FileList.push_back(F);
     json::Object Doc{{"version", cal::SchemaVersion},
+                     {"version_minor", cal::SchemaMinorVersion},
                      {"tool", "cuda-access-lint"},
                      {"arch", AO->Target.Arch},
                      {"files", std::move(FileList)},

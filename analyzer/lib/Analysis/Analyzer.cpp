@@ -320,7 +320,7 @@ void planSamples(const LaunchConfig &LC, const std::vector<SampledParam> &Ps,
   unsigned ParamSamples = Ps.empty() && LC.gridKnown() ? 1 : 2;
   if (LC.Assumed) {
     K.Assumptions.push_back(
-        "no launch found: assumed block " + dimStr(DefaultBlock) +
+        LC.AssumedWhy + ": assumed block " + dimStr(DefaultBlock) +
         " with grid " + dimStr(LC.Grid) + ", and block " +
         dimStr(DefaultBlock2D) + " with grid " + dimStr(DefaultGrid2D) +
         "; figures that differ between the two are reported as a range");

@@ -262,6 +262,9 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
     // shape and report what depends on the choice as a range.
     C.Assumed = true;
     C.AssumedBlocks = {DefaultBlock, DefaultBlock2D};
+    // Launches that were found but not usable say why in the notes.
+    C.AssumedWhy =
+        KI.Launches.empty() ? "no launch found" : "no usable launch found";
   }
   if (Ann && Ann->Grid)
     C.Grid = *Ann->Grid;

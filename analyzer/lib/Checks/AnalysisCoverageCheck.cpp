@@ -33,9 +33,8 @@ void checkAssumedLaunch(const KernelResult &K, const TargetModel &,
   };
   Finding F = kernelRemark(
       "cuda-assumed-launch", K,
-      "assuming block " + Dim(L.AssumedBlocks[0]) +
-          "; no launch found (set one with --block, an annotation or "
-          "__launch_bounds__)");
+      "assuming block " + Dim(L.AssumedBlocks[0]) + "; " + L.AssumedWhy +
+          " (set one with --block, an annotation or __launch_bounds__)");
   std::vector<std::string> Others;
   for (unsigned I = 1; I < L.AssumedBlocks.size(); ++I)
     Others.push_back(Dim(L.AssumedBlocks[I]));

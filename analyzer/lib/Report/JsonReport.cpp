@@ -42,8 +42,8 @@ Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
   // An assumed launch is not one the program is known to use: its figures
   // are what the assumed shapes give, never a fact.
   if (Why.empty() && K.Launch.Assumed)
-    Why.push_back("no launch found; the same under every assumed block "
-                  "shape");
+    Why.push_back(K.Launch.AssumedWhy +
+                  "; the same under every assumed block shape");
   if (Why.empty())
     return {"exact", ""};
   return {"range", join(Why, "; ")};

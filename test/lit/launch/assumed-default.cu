@@ -60,6 +60,9 @@ __global__ void strided(float *a, int s) { a[threadIdx.x * s] = 0; }
 // JSON: "reason": "depends on the assumed block shape and unknown parameters: 32 when block (256,1,1), s=4096, 32 when block (256,1,1), s=4097, 16 when block (16,16,1), s=4096, 16 when block (16,16,1), s=4097",
 // JSON: "samples": 4
 // JSON: "name": "strided"
+// The additions of this schema are counted within version 1.
+// JSON: "version": 1,
+// JSON-NEXT: "version_minor": 1
 
 // TEXT: assumed-default.cu:10:17: remark: assuming block (256,1,1); no launch found (set one with --block, an annotation or __launch_bounds__) [cuda-assumed-launch]
 // TEXT: note: also evaluated with block (16,16,1); figures that differ between the shapes are reported as ranges
@@ -69,3 +72,12 @@ __global__ void strided(float *a, int s) { a[threadIdx.x * s] = 0; }
 // TEXT: assumed-default.cu:16:17: remark: assuming block (256,1,1); no launch found
 // TEXT: assumed-default.cu:16:44: warning: global store touches 16 to 32 sectors per request depending on the assumed block shape and unknown parameters ({{.*}}) where 2 to 4 would do (8x the bytes moved) [cuda-uncoalesced-global]
 // TEXT: note: in kernel 'strided', default launch with assumed block (256,1,1) or (16,16,1)
+
+// A launch whose block is computed at run time gives no shape either: the
+// launch is assumed, the remark says that a launch was found but not used,
+// and assumptions[] says why.
+// RUN: %cal %s --kernel=runtimeBlock 2>&1 | FileCheck %s --check-prefix=RUNTIME
+__global__ void runtimeBlock(float *a) { a[threadIdx.x] = 0; }
+int atoi(const char *);
+int main(int argc, char **argv) { runtimeBlock<<<1, atoi(argv[1])>>>(0); }
+// RUNTIME: remark: assuming block (256,1,1); no usable launch found (set one with --block, an annotation or __launch_bounds__) [cuda-assumed-launch]

@@ -156,6 +156,9 @@ struct LaunchConfig {
   /// assumption, and every block shape of AssumedBlocks is evaluated.
   bool Assumed = false;
   std::vector<Dim3> AssumedBlocks;
+  /// Why the launch is assumed: "no launch found", or that the launches
+  /// found compute their block at run time.
+  std::string AssumedWhy;
   uint64_t DynamicSharedBytes = 0;
   std::string Source; ///< host-launch, annotation, command-line, ...
   std::string Site;   ///< for host-launch
