@@ -125,22 +125,37 @@ std::optional<Annotation> annotationFor(clang::ASTContext &Ctx,
   return A;
 }
 
-/// `k<<<n / 256, 256>>>`: the grid is one integer, converted to
-/// dim3(x, 1, 1), so only x is computed at run time.
-bool isScalarGrid(const LaunchSite &L) {
+/// Grid components the source leaves at dim3's default of 1, which
+/// discovery may not have evaluated when the others are computed at run
+/// time: `k<<<n / 256, 256>>>` (an integer converts to dim3(n, 1, 1)) and
+/// `dim3 grid(w / 16, h / 16)` (z defaulted).
+std::array<bool, 3> defaultedGridDims(const LaunchSite &L) {
+  std::array<bool, 3> D = {false, false, false};
   const auto *KC = llvm::dyn_cast_or_null<clang::CUDAKernelCallExpr>(L.Call);
   if (!KC || !KC->getConfig() || KC->getConfig()->getNumArgs() < 1)
-    return false;
+    return D;
   const clang::Expr *E = KC->getConfig()->getArg(0)->IgnoreImplicit();
-  if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(E)) {
-    if (CE->getNumArgs() == 0)
-      return false;
-    for (unsigned I = 1; I < CE->getNumArgs(); ++I)
-      if (!llvm::isa<clang::CXXDefaultArgExpr>(CE->getArg(I)))
-        return false;
-    E = CE->getArg(0)->IgnoreImplicit();
+  for (unsigned Step = 0; Step < 4 && E; ++Step) {
+    if (E->getType()->isIntegralOrEnumerationType())
+      return {false, true, true};
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
+      const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+      E = VD && VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr;
+      continue;
+    }
+    const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(E);
+    if (!CE)
+      return D;
+    if (CE->getNumArgs() == 1) { // copy, move or from uint3
+      E = CE->getArg(0)->IgnoreImplicit();
+      continue;
+    }
+    if (CE->getNumArgs() == 3)
+      for (unsigned I = 0; I < 3; ++I)
+        D[I] = llvm::isa<clang::CXXDefaultArgExpr>(CE->getArg(I));
+    return D;
   }
-  return E->getType()->isIntegralOrEnumerationType();
+  return D;
 }
 
 bool hasParam(const KernelInfo &KI, llvm::StringRef Name) {
@@ -175,8 +190,10 @@ void applyOverrides(const KernelInfo &KI, const UserValues &Values,
 std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
                                        std::vector<std::string> &Notes) {
   PartialDim3 G = L.GridDims, B = L.BlockDims;
-  if (!G[0] && !G[1] && !G[2] && isScalarGrid(L))
-    G[1] = G[2] = 1;
+  std::array<bool, 3> Defaulted = defaultedGridDims(L);
+  for (unsigned I = 0; I < 3; ++I)
+    if (!G[I] && Defaulted[I])
+      G[I] = 1;
   if (!B[0] || !B[1] || !B[2]) {
     // The block shapes every warp; without it there is nothing to sample
     // from the launch.

@@ -2,6 +2,7 @@
 #include "Sampling.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace cal {
 
@@ -33,6 +34,21 @@ public:
     return true;
   }
 
+  /// Parameters tested by an `if` or `?:`: a guard such as `row < n` makes
+  /// n a problem size even where it also bounds a loop.
+  llvm::DenseSet<const clang::ParmVarDecl *> Guards;
+
+  bool VisitIfStmt(clang::IfStmt *IS) {
+    if (IS->getCond())
+      collect(IS->getCond(), Guards);
+    return true;
+  }
+
+  bool VisitConditionalOperator(clang::ConditionalOperator *CO) {
+    collect(CO->getCond(), Guards);
+    return true;
+  }
+
   bool VisitForStmt(clang::ForStmt *FS) {
     // A loop from a thread-dependent start is a grid-stride loop over the
     // problem size (`for (i = tid; i < n; i += stride)`): n is a size, and
@@ -53,11 +69,22 @@ private:
   }
 
   void markAll(const clang::Stmt *S, ParamUse U) {
-    if (const auto *E = llvm::dyn_cast<clang::Expr>(S))
-      mark(E, U);
+    llvm::DenseSet<const clang::ParmVarDecl *> Ps;
+    collect(S, Ps);
+    for (const clang::ParmVarDecl *P : Ps) {
+      ParamUse &Cur = Uses.try_emplace(P, ParamUse::Plain).first->second;
+      Cur = std::max(Cur, U);
+    }
+  }
+
+  static void collect(const clang::Stmt *S,
+                      llvm::DenseSet<const clang::ParmVarDecl *> &Out) {
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(S))
+      if (const auto *P = llvm::dyn_cast<clang::ParmVarDecl>(DRE->getDecl()))
+        Out.insert(P);
     for (const clang::Stmt *C : S->children())
       if (C)
-        markAll(C, U);
+        collect(C, Out);
   }
 
   static bool mentionsThreadIndex(const clang::Stmt *S) {
@@ -84,6 +111,9 @@ classifyParamUses(const clang::FunctionDecl *Kernel) {
   UseFinder F;
   if (Kernel->getBody())
     F.TraverseStmt(Kernel->getBody());
+  for (auto &[P, U] : F.Uses)
+    if (U == ParamUse::LoopBound && F.Guards.contains(P))
+      U = ParamUse::Plain;
   return std::move(F.Uses);
 }
 

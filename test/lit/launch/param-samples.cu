@@ -72,3 +72,17 @@ __global__ void never(float *a, int n) {
 // CHECK-NOT: summary access
 
 // TEXT: param-samples.cu:33:17: remark: kernel 'never': no evaluated warp reached a memory access: the test at 34:3 (always false) {{.*}} [cuda-no-access-reached]
+
+// A bound that is also a guard (`threadIdx.x < n`) is a problem size: a
+// small value would switch most threads off, so n stays 4096 and 4097 (and
+// the loop is then evaluated for its first iterations only).
+// RUN: %cal --dump=events --kernel=guarded %s | FileCheck %s --check-prefix=GUARD
+// cuda-access-lint: block(32) grid(1)
+__global__ void guarded(float *a, int n) {
+  if (threadIdx.x < n)
+    for (int r = 0; r < n; ++r)
+      a[r * 32 + threadIdx.x] = 0;
+}
+// GUARD: assume parameter n unknown: evaluated with 4096 and 4097{{$}}
+// In the full dump, the kernel after `never`: bounds its CHECK-NOT.
+// CHECK: kernel guarded launch annotation

@@ -84,3 +84,19 @@ int main(int argc, char **argv) {
 // (an unweighted mean over the 9 evaluated blocks would say 3/9).
 // JSON: "executions_per_warp": {{0\.2,|0\.19999}}
 // JSON: "name": "column"
+
+// A dim3 whose x and y are computed at run time leaves z at dim3's default
+// of 1: only x and y are sampled, 4096 / 16 = 256 and ceil(4097 / 16) = 257.
+// RUN: %cal --dump=events --kernel=tile2d %s | FileCheck %s --check-prefix=TILE
+__global__ void tile2d(float *a, int w) {
+  a[(blockIdx.y * 16 + threadIdx.y) * w + blockIdx.x * 16 + threadIdx.x] = 0;
+}
+void tile(int w, int h) {
+  dim3 grid((w + 15) / 16, (h + 15) / 16);
+  tile2d<<<grid, dim3(16, 16)>>>(0, w);
+}
+// TILE: kernel tile2d launch host-launch grid (?,?,1) block (16,16,1)
+// TILE-NEXT: assume pointer arguments
+// TILE-NEXT: assume grid.x computed at run time: evaluated as 256 and 257 (blocks of 16 threads covering 4096 and 4097 threads)
+// TILE-NEXT: assume grid.y computed at run time: evaluated as 256 and 257
+// TILE-NEXT: assume parameter w unknown
