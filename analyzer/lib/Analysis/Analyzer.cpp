@@ -380,7 +380,7 @@ std::string noAccessReason(const KernelResult &K) {
     R += ": the test" + std::string(Tests.size() > 1 ? "s at " : " at ") +
          llvm::join(Tests, ", ") + " came out the same in every evaluated warp";
   if (!K.SampledWhat.empty())
-    R += " under the sampled " + llvm::join(K.SampledWhat, " and ");
+    R += " (the samples vary " + llvm::join(K.SampledWhat, " and ") + ")";
   if (!K.Unsupported.empty())
     R += "; not followed: " + llvm::join(K.Unsupported, ", ");
   else if (Tests.empty())
