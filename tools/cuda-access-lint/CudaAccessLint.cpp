@@ -138,6 +138,7 @@ int main(int argc, const char **argv) {
   std::string Text;
   raw_string_ostream TextOS(Text);
   json::Array AllKernels;
+  std::vector<std::string> ParamNames; // of the analysed kernels, all files
   unsigned Findings = 0;
   bool Failed = false;
   for (const std::string &F : Files) {
@@ -153,6 +154,8 @@ int main(int argc, const char **argv) {
             return;
           }
           cal::AnalysisResult R = cal::analyzeKernels(Ctx, Ks, *AO);
+          ParamNames.insert(ParamNames.end(), R.ParamNames.begin(),
+                            R.ParamNames.end());
           if (AO->DumpEvents)
             cal::printEventDump(TextOS, R);
           if (OutFormat == Format::Text)
@@ -173,12 +176,16 @@ int main(int argc, const char **argv) {
   }
   if (Failed)
     return 2;
+  if (!ListKernels)
+    if (Error E = cal::checkParamNames(*AO, ParamNames))
+      return usageError(errs(), toString(std::move(E)));
 
   if (OutFormat == Format::Json) {
     json::Array FileList;
     for (const std::string &F : Files)
       FileList.push_back(F);
     json::Object Doc{{"version", cal::SchemaVersion},
+                     {"version_minor", cal::SchemaMinorVersion},
                      {"tool", "cuda-access-lint"},
                      {"arch", AO->Target.Arch},
                      {"files", std::move(FileList)},

@@ -1,6 +1,8 @@
 //===- Analyzer.cpp - Launch configurations, sampling, aggregation --------===//
 #include "cal/Analysis/Analyzer.h"
 #include "CompilerEffects.h"
+#include "LaunchConfigs.h"
+#include "Sampling.h"
 #include "SimtInterpreter.h"
 
 #include "cal/Models/MemoryModels.h"
@@ -14,25 +16,6 @@
 #include "llvm/Support/Regex.h"
 
 namespace cal {
-
-static llvm::Expected<Dim3> parseDim3(llvm::StringRef Opt, llvm::StringRef S) {
-  Dim3 D = {1, 1, 1};
-  llvm::SmallVector<llvm::StringRef, 3> Parts;
-  S.split(Parts, ',');
-  if (Parts.empty() || Parts.size() > 3)
-    return llvm::createStringError("invalid --%s value '%s' (expected "
-                                   "X[,Y[,Z]])",
-                                   Opt.str().c_str(), S.str().c_str());
-  for (unsigned I = 0; I < Parts.size(); ++I) {
-    uint64_t V;
-    if (Parts[I].trim().getAsInteger(10, V) || V == 0)
-      return llvm::createStringError("invalid --%s value '%s' (expected "
-                                     "positive integers X[,Y[,Z]])",
-                                     Opt.str().c_str(), S.str().c_str());
-    D[I] = V;
-  }
-  return D;
-}
 
 llvm::Expected<AnalysisOptions> AnalysisOptions::fromStrings(
     llvm::StringRef Arch, llvm::StringRef Block, llvm::StringRef Grid,
@@ -86,8 +69,8 @@ std::string AccessSummary::sampleDependence(const KernelResult &K) const {
               ? std::to_string(int64_t(St.mean()))
               : llvm::formatv("{0:F2}", St.mean()).str()) +
          " when " +
-         (S < K.SampleDescriptions.size() ? K.SampleDescriptions[S]
-                                          : "sample " + std::to_string(S));
+         (S < K.Samples.size() ? K.Samples[S].Description
+                               : "sample " + std::to_string(S));
   return D;
 }
 
@@ -107,6 +90,9 @@ public:
       : AST(AST), TM(TM), K(K), Dump(Dump) {}
 
   unsigned Sample = 0;
+  /// Blocks of the grid the current block stands for, normalised per
+  /// sample (see Stat).
+  double Weight = 1;
   uint64_t WarpKey = 0;
   std::string WarpText;
 
@@ -126,7 +112,8 @@ public:
     AccessSummary &A = K.Accesses[It->second];
     A.UnderUnknownBranch |= UnderUnknown;
     ++A.Requests;
-    A.ActiveLanes.add(__builtin_popcount(Active));
+    A.WeightedRequests += Weight;
+    A.ActiveLanes.add(__builtin_popcount(Active), Weight);
     std::array<LaneAddress, MaxLanes> Lanes;
     const EvalResult *Bad = nullptr;
     for (unsigned I = 0; I < MaxLanes; ++I)
@@ -145,6 +132,7 @@ public:
                            __builtin_popcount(Active));
     if (Bad) {
       ++A.UnknownRequests;
+      A.WeightedUnknownRequests += Weight;
       if (A.UnknownReason.empty())
         A.UnknownReason =
             Bad->Blocker && Bad->Blocker->isOpaque()
@@ -162,26 +150,29 @@ public:
           A.FirstWarpLanes.push_back(I);
           A.FirstWarpOffsets.push_back(int64_t(*Lanes[I] - Obj.Base));
         }
-    double Main = 0;
+    double Main = 0, Ideal = 0;
     if (Obj.Space == AddrSpace::Global) {
       GlobalCost C = computeGlobalCost(TM, Lanes, Bytes);
-      A.Sectors.add(C.Sectors);
-      A.IdealSectors.add(C.IdealSectors);
-      A.Lines.add(C.Lines);
+      A.Sectors.add(C.Sectors, Weight);
+      A.IdealSectors.add(C.IdealSectors, Weight);
+      A.Lines.add(C.Lines, Weight);
       Main = C.Sectors;
+      Ideal = C.IdealSectors;
       if (Dump)
         Line +=
             llvm::formatv(" sectors={0} ideal={1}", C.Sectors, C.IdealSectors);
     } else if (Obj.Space == AddrSpace::Shared) {
       SharedCost C = computeSharedCost(TM, Lanes, Bytes);
-      A.Wavefronts.add(C.Wavefronts);
-      A.IdealWavefronts.add(C.IdealWavefronts);
+      A.Wavefronts.add(C.Wavefronts, Weight);
+      A.IdealWavefronts.add(C.IdealWavefronts, Weight);
       Main = C.Wavefronts;
+      Ideal = C.IdealWavefronts;
       if (Dump)
         Line += llvm::formatv(" wavefronts={0} ideal={1}", C.Wavefronts,
                               C.IdealWavefronts);
     }
-    A.PerSample[Sample].add(Main);
+    A.PerSample[Sample].add(Main, Weight);
+    A.PerSampleIdeal[Sample].add(Ideal, Weight);
     if (Dump) {
       Line += " offsets:";
       unsigned Shown = 0;
@@ -288,152 +279,139 @@ private:
   std::vector<clang::SourceRange> Capped;
 };
 
-/// `// cuda-access-lint: block(32,8) grid(128,128) param(n=4096)` in the
-/// comment lines right above the kernel (documented in README.md).
-std::optional<LaunchConfig> annotationFor(clang::ASTContext &Ctx,
-                                          const clang::FunctionDecl *FD,
-                                          std::vector<std::string> &Notes) {
-  const clang::SourceManager &SM = Ctx.getSourceManager();
-  clang::SourceLocation Begin = FD->getBeginLoc();
-  if (const auto *TD = FD->getPrimaryTemplate())
-    Begin = TD->getBeginLoc();
-  else if (const auto *Pattern = FD->getTemplateInstantiationPattern())
-    if (const auto *TD = Pattern->getDescribedFunctionTemplate())
-      Begin = TD->getBeginLoc();
-  Begin = SM.getExpansionLoc(Begin);
-  clang::FileID FID = SM.getFileID(Begin);
-  bool Invalid = false;
-  llvm::StringRef Buf = SM.getBufferData(FID, &Invalid);
-  if (Invalid)
-    return std::nullopt;
-  unsigned Off = SM.getFileOffset(Begin);
-  // Only the run of `//` comment lines directly above the declaration (or
-  // its template header) counts, so that one kernel's annotation never
-  // applies to the next.
-  llvm::StringRef Above = Buf.substr(0, Off);
-  Above = Above.substr(
-      0, Above.rfind('\n') == llvm::StringRef::npos ? 0 : Above.rfind('\n'));
-  llvm::StringRef Ann;
-  while (!Above.empty()) {
-    size_t NL = Above.rfind('\n');
-    llvm::StringRef Line =
-        (NL == llvm::StringRef::npos ? Above : Above.substr(NL + 1)).trim();
-    if (!Line.starts_with("//"))
-      break;
-    size_t At = Line.find("cuda-access-lint:");
-    if (At != llvm::StringRef::npos) {
-      Ann = Line.substr(At);
-      break;
-    }
-    Above =
-        NL == llvm::StringRef::npos ? llvm::StringRef() : Above.substr(0, NL);
+/// An integer parameter whose value the launch leaves unknown.
+struct SampledParam {
+  const Expr *Atom;
+  std::string Name;
+  ParamUse Use;
+  unsigned Rank; ///< among the unknown parameters, in declaration order
+};
+
+/// "parameters k, n unknown: evaluated with k=4096, n=4352, then k=4097,
+/// n=4353 (k: loop bound)".
+std::string paramAssumption(const std::vector<SampledParam> &Ps) {
+  std::vector<std::string> Names, Uses;
+  std::array<std::vector<std::string>, 2> Values;
+  for (const SampledParam &P : Ps) {
+    Names.push_back(P.Name);
+    for (unsigned S = 0; S < 2; ++S)
+      Values[S].push_back((Ps.size() > 1 ? P.Name + "=" : std::string()) +
+                          std::to_string(paramSample(P.Use, S, P.Rank)));
+    if (P.Use != ParamUse::Plain)
+      Uses.push_back(P.Name + ": " + paramUseName(P.Use));
   }
-  if (Ann.empty())
-    return std::nullopt;
-  LaunchConfig C;
-  C.Source = "annotation";
-  llvm::Regex Dim("(block|grid)\\(([0-9, ]+)\\)");
-  llvm::Regex Param("param\\(([^)]*)\\)");
-  llvm::SmallVector<llvm::StringRef, 3> M;
-  llvm::StringRef Rest = Ann;
-  bool Any = false;
-  while (Dim.match(Rest, &M)) {
-    auto D = parseDim3(M[1], M[2]);
-    if (!D) {
-      Notes.push_back("ignored annotation: " + llvm::toString(D.takeError()));
-      return std::nullopt;
-    }
-    (M[1] == "block" ? C.Block : C.Grid) = *D;
-    Any = true;
-    Rest = Rest.substr(Rest.find(M[0]) + M[0].size());
-  }
-  if (Param.match(Ann, &M)) {
-    llvm::SmallVector<llvm::StringRef, 4> Ps;
-    M[1].split(Ps, ',');
-    for (llvm::StringRef P : Ps) {
-      auto [N, V] = P.split('=');
-      int64_t X;
-      if (!V.trim().getAsInteger(0, X)) {
-        C.Arguments[N.trim().str()] = X;
-        Any = true;
-      }
-    }
-  }
-  if (!Any)
-    return std::nullopt;
-  return C;
+  std::string S = "parameter" + std::string(Ps.size() > 1 ? "s " : " ") +
+                  llvm::join(Names, ", ") + " unknown: evaluated with " +
+                  llvm::join(Values[0], ", ") +
+                  (Ps.size() > 1 ? ", then " : " and ") +
+                  llvm::join(Values[1], ", ");
+  if (!Uses.empty())
+    S += " (" + llvm::join(Uses, "; ") + ")";
+  return S;
 }
 
-std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
-                                     const KernelInfo &KI,
-                                     const AnalysisOptions &Opts,
-                                     std::vector<std::string> &Notes) {
-  std::vector<LaunchConfig> Out;
-  for (const LaunchSite &L : KI.Launches) {
-    if (!L.Grid || !L.Block) {
-      Notes.push_back("launch at " + L.Pos.str() +
-                      " has a non-constant configuration; not used");
-      continue;
+/// The samples of a launch: each block shape (two for an assumed launch)
+/// crossed with the parameter samples; grid components computed at run
+/// time follow the parameter sample. States what is sampled in \p K.
+void planSamples(const LaunchConfig &LC, const std::vector<SampledParam> &Ps,
+                 KernelResult &K) {
+  std::vector<Dim3> Shapes =
+      LC.Assumed ? LC.AssumedBlocks : std::vector<Dim3>{LC.Block};
+  unsigned ParamSamples = Ps.empty() && LC.gridKnown() ? 1 : 2;
+  if (LC.Assumed) {
+    K.Assumptions.push_back(
+        LC.AssumedWhy + ": assumed block " + dimStr(DefaultBlock) +
+        " with grid " + dimStr(LC.Grid) + ", and block " +
+        dimStr(DefaultBlock2D) + " with grid " + dimStr(DefaultGrid2D) +
+        "; figures that differ between the two are reported as a range");
+    K.SampledWhat.push_back("the assumed block shape");
+  }
+  for (unsigned D = 0; D < 3; ++D)
+    if (LC.GridUnknown[D]) {
+      uint64_t B = LC.Block[D];
+      K.Assumptions.push_back(llvm::formatv(
+          "grid.{0} computed at run time: evaluated as {1} and {2} (blocks "
+          "of {3} threads covering {4} and {5} threads)",
+          "xyz"[D], (UnknownGridThreads[0] + B - 1) / B,
+          (UnknownGridThreads[1] + B - 1) / B, B, UnknownGridThreads[0],
+          UnknownGridThreads[1]));
     }
-    const Dim3 &G = *L.Grid, &B = *L.Block;
-    if (!G[0] || !G[1] || !G[2] || !B[0] || !B[1] || !B[2] ||
-        B[0] * B[1] * B[2] > 1024) {
-      // Such a launch runs no thread: CUDA rejects it.
-      Notes.push_back("launch at " + L.Pos.str() +
-                      " has an empty grid or block, or more than 1024 "
-                      "threads per block, and fails; not used");
-      continue;
+  if (!LC.gridKnown())
+    K.SampledWhat.push_back("the run-time grid");
+  if (!Ps.empty()) {
+    K.Assumptions.push_back(paramAssumption(Ps));
+    K.SampledWhat.push_back("unknown parameters");
+  }
+  for (const Dim3 &Shape : Shapes)
+    for (unsigned PS = 0; PS < ParamSamples; ++PS) {
+      SampleInfo &S = K.Samples.emplace_back();
+      S.ParamSample = PS;
+      S.Block = Shape;
+      S.Grid = LC.Assumed && Shape == DefaultBlock2D ? DefaultGrid2D : LC.Grid;
+      std::vector<std::string> Desc;
+      if (Shapes.size() > 1)
+        Desc.push_back("block " + dimStr(Shape));
+      for (unsigned D = 0; D < 3; ++D)
+        if (LC.GridUnknown[D])
+          S.Grid[D] = (UnknownGridThreads[PS] + Shape[D] - 1) / Shape[D];
+      if (!LC.gridKnown())
+        Desc.push_back("grid " + dimStr(S.Grid));
+      for (const SampledParam &P : Ps)
+        Desc.push_back(P.Name + "=" +
+                       std::to_string(paramSample(P.Use, PS, P.Rank)));
+      S.Description = llvm::join(Desc, ", ");
+      representativeBlocks(S.Grid, S.Blocks, S.BlockWeights);
     }
-    LaunchConfig C;
-    C.Grid = *L.Grid;
-    C.Block = *L.Block;
-    C.DynamicSharedBytes = L.SharedBytes.value_or(0);
-    C.Source = "host-launch";
-    C.Site = L.Pos.str();
-    for (const LaunchArgument &A : L.Args)
-      if (A.Value && !A.Param.empty())
-        C.Arguments[A.Param] = *A.Value;
-    bool Dup = false;
-    for (const LaunchConfig &O : Out)
-      Dup |= O.Grid == C.Grid && O.Block == C.Block &&
-             O.DynamicSharedBytes == C.DynamicSharedBytes &&
-             O.Arguments == C.Arguments;
-    if (!Dup)
-      Out.push_back(std::move(C));
-  }
-  if (!Out.empty())
-    return Out;
-  if (auto A = annotationFor(Ctx, KI.Decl, Notes)) {
-    for (auto &[N, V] : Opts.Params)
-      A->Arguments.try_emplace(N, V);
-    return {*A};
-  }
-  LaunchConfig C;
-  if (Opts.Block || Opts.Grid || !Opts.Params.empty()) {
-    C.Source = "command-line";
-    if (Opts.Block)
-      C.Block = *Opts.Block;
-    if (Opts.Grid)
-      C.Grid = *Opts.Grid;
-    C.Arguments = Opts.Params;
-    if (!Opts.Block && KI.LaunchBoundsMaxThreads)
-      C.Block = {*KI.LaunchBoundsMaxThreads, 1, 1};
-    return {C};
-  }
-  if (KI.LaunchBoundsMaxThreads) {
-    C.Source = "launch-bounds";
-    C.Block = {*KI.LaunchBoundsMaxThreads, 1, 1};
-    return {C};
-  }
-  C.Source = "default";
-  return {C};
+  K.NumSamples = unsigned(K.Samples.size());
+  K.EvaluatedBlocks = K.Samples.front().Blocks;
 }
 
-std::string dimStr(const Dim3 &D) {
-  return llvm::formatv("({0},{1},{2})", D[0], D[1], D[2]);
+/// Why no access was reached: the tests that every warp decided alike.
+std::string noAccessReason(const KernelResult &K) {
+  std::vector<std::string> Tests;
+  for (const BranchSummary &B : K.Branches)
+    if (B.classify() == BranchClass::Uniform && !B.OccurrenceOutcome.empty() &&
+        B.OccurrenceOutcome[0] >= 0)
+      Tests.push_back(llvm::formatv("{0}:{1} ({2})", B.Pos.Line, B.Pos.Column,
+                                    B.OccurrenceOutcome[0] ? "always true"
+                                                           : "always false"));
+  std::string R = "no evaluated warp reached a memory access";
+  if (!Tests.empty())
+    R += ": the test" + std::string(Tests.size() > 1 ? "s at " : " at ") +
+         llvm::join(Tests, ", ") + " came out the same in every evaluated warp";
+  if (!K.SampledWhat.empty())
+    R += " (the samples vary " + llvm::join(K.SampledWhat, " and ") + ")";
+  if (!K.Unsupported.empty())
+    R += "; not followed: " + llvm::join(K.Unsupported, ", ");
+  else if (Tests.empty())
+    R += " (the kernel makes none that the analyzer follows)";
+  return R;
 }
 
 } // namespace
+
+llvm::Error checkParamNames(const AnalysisOptions &Opts,
+                            llvm::ArrayRef<std::string> ParamNames) {
+  for (auto &[Name, V] : Opts.Params) {
+    if (llvm::is_contained(ParamNames, Name))
+      continue;
+    std::string Best;
+    unsigned BestDist = ~0u;
+    for (const std::string &P : ParamNames) {
+      unsigned D = llvm::StringRef(Name).edit_distance(P);
+      if (D < BestDist)
+        BestDist = D, Best = P;
+    }
+    // Suggest only a plausible typo, as clang does.
+    std::string Hint = !Best.empty() && BestDist <= (Name.size() + 2) / 3 + 1
+                           ? "; did you mean '" + Best + "'?"
+                           : "";
+    return llvm::createStringError("--param '%s' names no parameter of an "
+                                   "analysed kernel%s",
+                                   Name.c_str(), Hint.c_str());
+  }
+  return llvm::Error::success();
+}
 
 AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
                               const std::vector<KernelInfo> &Kernels,
@@ -447,18 +425,28 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
     if (!Opts.KernelFilter.empty() &&
         KI.Name.find(Opts.KernelFilter) == std::string::npos)
       continue;
+    for (const clang::ParmVarDecl *P : KI.Decl->parameters())
+      if (!llvm::is_contained(Result.ParamNames, P->getName()))
+        Result.ParamNames.push_back(P->getNameAsString());
+    llvm::DenseMap<const clang::ParmVarDecl *, ParamUse> Uses =
+        classifyParamUses(KI.Decl);
     std::vector<std::string> Notes;
     for (LaunchConfig &LC : configsFor(Ctx, KI, Opts, Notes)) {
       KernelResult &K = Result.Kernels.emplace_back();
       K.Name = KI.Name;
       K.MangledName = KI.MangledName;
       K.Pos = KI.Pos;
+      K.Loc = KI.Decl->getLocation();
       K.Launch = LC;
       K.Assumptions = Notes;
-      if (LC.Source == "default")
+      if (!LC.Overrides.empty())
         K.Assumptions.push_back(
-            "no launch configuration found: assumed block " + dimStr(LC.Block) +
-            " and grid " + dimStr(LC.Grid));
+            std::string(LC.Source == "host-launch"
+                            ? "argument values set over the launch's: "
+                            : "parameter values given: ") +
+            llvm::join(LC.Overrides, ", "));
+      if (!LC.Assumed && LC.Source != "host-launch" && LC.Grid == DefaultGrid)
+        K.Assumptions.push_back("no grid given: assumed " + dimStr(LC.Grid));
       K.Assumptions.push_back("pointer arguments are 256-byte aligned "
                               "(cudaMalloc) and do not overlap");
       Collector Sink(Ctx, Opts.Target, K, Opts.DumpEvents);
@@ -466,8 +454,7 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
 
       // Integer parameters: known values are bound; the rest are sampled.
       std::vector<std::pair<const Expr *, int64_t>> Known;
-      std::vector<const Expr *> Sampled;
-      std::vector<std::string> SampledNames;
+      std::vector<SampledParam> Sampled;
       for (const clang::ParmVarDecl *P : KI.Decl->parameters()) {
         clang::QualType T = P->getType();
         if (!T->isIntegralOrEnumerationType())
@@ -478,67 +465,58 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         auto It = LC.Arguments.find(P->getNameAsString());
         if (It != LC.Arguments.end())
           Known.push_back({Atom, It->second});
-        else {
-          Sampled.push_back(Atom);
-          SampledNames.push_back(P->getNameAsString());
-        }
+        else
+          Sampled.push_back({Atom, P->getNameAsString(), Uses.lookup(P),
+                             unsigned(Sampled.size())});
       }
-      unsigned NumSamples =
-          Sampled.empty() ? 1 : std::size(UnknownParamSamples);
-      if (!Sampled.empty())
-        K.Assumptions.push_back(
-            "parameter" + std::string(Sampled.size() > 1 ? "s " : " ") +
-            llvm::join(SampledNames, ", ") + " unknown: evaluated with " +
-            llvm::formatv("{0} and {1}", UnknownParamSamples[0],
-                          UnknownParamSamples[1])
-                .str());
-      K.NumSamples = NumSamples;
+      planSamples(LC, Sampled, K);
 
-      // First, last and an interior block: boundary guards such as
-      // `if (i < n)` differ between them.
-      const Dim3 &G = LC.Grid;
-      for (Dim3 B : {Dim3{0, 0, 0}, Dim3{G[0] - 1, G[1] - 1, G[2] - 1},
-                     Dim3{G[0] / 2, G[1] / 2, G[2] / 2}})
-        if (std::find(K.EvaluatedBlocks.begin(), K.EvaluatedBlocks.end(), B) ==
-            K.EvaluatedBlocks.end())
-          K.EvaluatedBlocks.push_back(B);
-      uint64_t Threads = LC.Block[0] * LC.Block[1] * LC.Block[2];
-      K.WarpsPerBlock =
-          unsigned((Threads + Opts.Target.WarpSize - 1) / Opts.Target.WarpSize);
-      uint64_t Warps =
-          uint64_t(NumSamples) * K.EvaluatedBlocks.size() * K.WarpsPerBlock;
+      uint64_t Warps = 0;
+      for (const SampleInfo &S : K.Samples)
+        Warps +=
+            S.Blocks.size() *
+            ((S.Block[0] * S.Block[1] * S.Block[2] + Opts.Target.WarpSize - 1) /
+             Opts.Target.WarpSize);
       Interp.setIterationBudget(std::max<uint64_t>(
           LoopIterationCap,
           KernelIterationBudget / std::max<uint64_t>(1, Warps)));
-      for (unsigned S = 0; S < NumSamples; ++S) {
+      for (unsigned S = 0; S < K.Samples.size(); ++S) {
+        const SampleInfo &SI = K.Samples[S];
         WarpSetup W;
-        W.BlockDim = LC.Block;
-        W.GridDim = LC.Grid;
+        W.BlockDim = SI.Block;
+        W.GridDim = SI.Grid;
         for (auto &[A, V] : Known)
           W.KnownParams[A] = V;
-        std::string Desc;
-        for (unsigned I = 0; I < Sampled.size(); ++I) {
-          W.ParamValues[Sampled[I]] = UnknownParamSamples[S];
-          Desc += (I ? ", " : "") + SampledNames[I] + "=" +
-                  std::to_string(UnknownParamSamples[S]);
-        }
-        K.SampleDescriptions.push_back(Desc);
+        for (const SampledParam &P : Sampled)
+          W.ParamValues[P.Atom] = paramSample(P.Use, SI.ParamSample, P.Rank);
+        uint64_t Threads = SI.Block[0] * SI.Block[1] * SI.Block[2];
+        unsigned WarpsPerBlock = unsigned((Threads + Opts.Target.WarpSize - 1) /
+                                          Opts.Target.WarpSize);
+        if (S == 0)
+          K.WarpsPerBlock = WarpsPerBlock;
+        double GridBlocks = double(SI.Grid[0]) * SI.Grid[1] * SI.Grid[2];
         Sink.Sample = S;
-        for (unsigned BI = 0; BI < K.EvaluatedBlocks.size(); ++BI) {
-          W.BlockIdx = K.EvaluatedBlocks[BI];
-          for (unsigned Wp = 0; Wp < K.WarpsPerBlock; ++Wp) {
+        for (unsigned BI = 0; BI < SI.Blocks.size(); ++BI) {
+          W.BlockIdx = SI.Blocks[BI];
+          // Each sample counts once, whatever its grid's size.
+          Sink.Weight = double(SI.BlockWeights[BI]) / GridBlocks;
+          for (unsigned Wp = 0; Wp < WarpsPerBlock; ++Wp) {
             W.WarpInBlock = Wp;
-            Sink.WarpKey =
-                (uint64_t(S) * K.EvaluatedBlocks.size() + BI) * 4096 + Wp;
-            Sink.WarpText = "block" + dimStr(W.BlockIdx) + " warp " +
-                            std::to_string(Wp) +
-                            (Desc.empty() ? "" : " [" + Desc + "]");
+            Sink.WarpKey = (uint64_t(S) * SI.Blocks.size() + BI) * 4096 + Wp;
+            Sink.WarpText =
+                "block" + dimStr(W.BlockIdx) + " warp " + std::to_string(Wp) +
+                (SI.Description.empty() ? "" : " [" + SI.Description + "]");
             Interp.runWarp(KI.Decl, W);
             ++K.WarpsEvaluated;
+            K.WarpWeight += Sink.Weight;
           }
         }
       }
       Sink.finish();
+      if (K.Accesses.empty()) {
+        K.NoAccessReason = noAccessReason(K);
+        K.Assumptions.push_back(K.NoAccessReason);
+      }
     }
   }
   return Result;

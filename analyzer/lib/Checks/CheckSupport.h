@@ -20,6 +20,10 @@ std::string fmtNum(double V);
 /// "(8x the bytes moved)" for a fixed ratio, "(up to 1.25x ...)" when it
 /// varies between warps, iterations or samples.
 std::string ratioText(double Mean, double Max, double Ideal, const char *What);
+/// "where 4 would do (8x the bytes moved)", each sample's figure taken
+/// against its own ideal: "where 2 to 4 would do (2x ...)".
+std::string idealAndRatio(const AccessSummary &A, double Mean, double Max,
+                          double Ideal, const char *What);
 std::string perRequestText(const AccessSummary &A, const KernelResult &K,
                            double Mean, const char *Unit);
 /// A warning on access \p A with \p Message and the notes every access
@@ -38,6 +42,10 @@ void checkDivergentBranch(const KernelResult &, const TargetModel &,
                           std::vector<Finding> &);
 void checkUnknownAccess(const KernelResult &, const TargetModel &,
                         std::vector<Finding> &);
+void checkAssumedLaunch(const KernelResult &, const TargetModel &,
+                        std::vector<Finding> &);
+void checkNoAccessReached(const KernelResult &, const TargetModel &,
+                          std::vector<Finding> &);
 
 } // namespace cal
 

@@ -1,5 +1,6 @@
 //===- Checks.cpp - The check registry and shared helpers -----------------===//
 #include "CheckSupport.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
 #include <tuple>
@@ -18,6 +19,12 @@ llvm::ArrayRef<CheckInfo> registeredChecks() {
        checkDivergentBranch},
       {"cuda-unknown-access",
        "access whose addresses the analyzer cannot derive", checkUnknownAccess},
+      {"cuda-assumed-launch",
+       "no launch found: the figures hold for an assumed block shape",
+       checkAssumedLaunch},
+      {"cuda-no-access-reached",
+       "no evaluated warp reached a memory access, and why",
+       checkNoAccessReached},
   };
   return Checks;
 }
@@ -56,6 +63,33 @@ std::string ratioText(double Mean, double Max, double Ideal, const char *What) {
          fmtNum(Max / Ideal) + What + ")";
 }
 
+std::string idealAndRatio(const AccessSummary &A, double Mean, double Max,
+                          double Ideal, const char *What) {
+  if (A.PerSampleIdeal.size() < 2)
+    return "where " + fmtNum(Ideal) + " would do " +
+           ratioText(Mean, Max, Ideal, What);
+  // Each sample's figure against its own ideal: block shapes differ in
+  // how many bytes a warp needs.
+  double ILo = 1e300, IHi = 0, RLo = 1e300, RHi = 0;
+  for (auto &[S, St] : A.PerSample) {
+    auto It = A.PerSampleIdeal.find(S);
+    if (It == A.PerSampleIdeal.end() || It->second.mean() <= 0)
+      continue;
+    double I = It->second.mean();
+    ILo = std::min(ILo, I);
+    IHi = std::max(IHi, I);
+    RLo = std::min(RLo, St.mean() / I);
+    RHi = std::max(RHi, St.Max / I);
+  }
+  if (RHi == 0)
+    return "where " + fmtNum(Ideal) + " would do " +
+           ratioText(Mean, Max, Ideal, What);
+  return "where " +
+         (ILo == IHi ? fmtNum(ILo) : fmtNum(ILo) + " to " + fmtNum(IHi)) +
+         " would do (" + (RHi > RLo + 1e-9 ? "up to " : "") + fmtNum(RHi) +
+         What + ")";
+}
+
 std::string perRequestText(const AccessSummary &A, const KernelResult &K,
                            double Mean, const char *Unit) {
   std::string Dep = A.sampleDependence(K);
@@ -67,7 +101,8 @@ std::string perRequestText(const AccessSummary &A, const KernelResult &K,
     Hi = std::max(Hi, St.mean());
   }
   return fmtNum(Lo) + " to " + fmtNum(Hi) + " " + Unit +
-         " per request depending on unknown parameters (" + Dep + ")";
+         " per request depending on " + llvm::join(K.SampledWhat, " and ") +
+         " (" + Dep + ")";
 }
 
 std::string fmtNum(double V) {
@@ -81,9 +116,14 @@ std::string launchText(const KernelResult &K) {
   std::string S = llvm::formatv("kernel '{0}', {1} launch", K.Name, L.Source);
   if (!L.Site.empty())
     S += " at " + L.Site;
-  S += llvm::formatv(" with grid ({0},{1},{2}) and block ({3},{4},{5})",
-                     L.Grid[0], L.Grid[1], L.Grid[2], L.Block[0], L.Block[1],
-                     L.Block[2]);
+  if (L.Assumed) {
+    std::vector<std::string> Shapes;
+    for (const Dim3 &B : L.AssumedBlocks)
+      Shapes.push_back(llvm::formatv("({0},{1},{2})", B[0], B[1], B[2]));
+    return S + " with assumed block " + llvm::join(Shapes, " or ");
+  }
+  S += llvm::formatv(" with grid {0} and block ({1},{2},{3})", L.gridText(),
+                     L.Block[0], L.Block[1], L.Block[2]);
   return S;
 }
 

@@ -23,9 +23,8 @@ void checkSharedBankConflict(const KernelResult &K, const TargetModel &TM,
     Finding F = accessFinding(
         "cuda-shared-bank-conflict", A, K,
         "shared " + std::string(accessKindName(A.Kind)) + " takes " +
-            perRequestText(A, K, W, "wavefronts") + " where " + fmtNum(Ideal) +
-            " would do " +
-            ratioText(W, A.Wavefronts.Max, Ideal, "-way bank conflict"),
+            perRequestText(A, K, W, "wavefronts") + " " +
+            idealAndRatio(A, W, A.Wavefronts.Max, Ideal, "-way bank conflict"),
         bankOf, TM);
     // Lanes a multiple of the bank row apart all land in one bank.
     if (A.FirstWarpOffsets.size() >= 2) {

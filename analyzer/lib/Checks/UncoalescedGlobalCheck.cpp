@@ -51,9 +51,8 @@ void checkUncoalescedGlobal(const KernelResult &K, const TargetModel &TM,
     Finding F = accessFinding(
         "cuda-uncoalesced-global", A, K,
         "global " + std::string(accessKindName(A.Kind)) + " touches " +
-            perRequestText(A, K, S, "sectors") + " where " + fmtNum(Ideal) +
-            " would do " +
-            ratioText(S, A.Sectors.Max, Ideal, "x the bytes moved"),
+            perRequestText(A, K, S, "sectors") + " " +
+            idealAndRatio(A, S, A.Sectors.Max, Ideal, "x the bytes moved"),
         byteOffset, TM);
     std::optional<int64_t> Stride = laneStride(A);
     if (Stride && *Stride == int64_t(A.BytesPerLane) &&

@@ -2,6 +2,7 @@
 #include "cal/Report/AnalysisReport.h"
 #include "cal/Report/DiscoveryReport.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
 
@@ -19,18 +20,41 @@ Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
     Why.push_back(std::to_string(A.UnknownRequests) + " of " +
                   std::to_string(A.Requests) +
                   " requests have unknown addresses (" + A.UnknownReason + ")");
-  // The figure differs between parameter samples: report the range with
-  // the values that produced each end.
+  // The figure differs between samples: report the range with the values
+  // that produced each end.
   std::string Dep = A.sampleDependence(K);
   if (!Dep.empty())
-    Why.push_back("depends on unknown parameters: " + Dep);
+    Why.push_back("depends on " + join(K.SampledWhat, " and ") + ": " + Dep);
+  // Within one sample, warps (blocks, warps of a block) disagree: no single
+  // value holds for every warp.
+  const Stat &Main = A.Space == AddrSpace::Global ? A.Sectors : A.Wavefronts;
+  bool WarpsDiffer = false;
+  for (auto &[S, St] : A.PerSample)
+    WarpsDiffer |= !St.constant();
+  if (WarpsDiffer)
+    Why.push_back("varies between evaluated warps: " + fmtStatRange(Main) +
+                  (A.Space == AddrSpace::Global ? " sectors" : " wavefronts") +
+                  " per request");
   if (A.InCappedLoop)
     Why.push_back("inside a loop evaluated for its first iterations only");
   if (A.UnderUnknownBranch)
     Why.push_back("executes under a condition the analyzer cannot evaluate");
+  // An assumed launch is not one the program is known to use: its figures
+  // are what the assumed shapes give, never a fact.
+  if (Why.empty() && K.Launch.Assumed)
+    Why.push_back(K.Launch.AssumedWhy +
+                  "; the same under every assumed block shape");
   if (Why.empty())
     return {"exact", ""};
   return {"range", join(Why, "; ")};
+}
+
+std::string fmtStatRange(const Stat &S) {
+  auto F = [](double V) {
+    return V == double(int64_t(V)) ? std::to_string(int64_t(V))
+                                   : formatv("{0:F2}", V).str();
+  };
+  return S.Min == S.Max ? F(S.Min) : F(S.Min) + " to " + F(S.Max);
 }
 
 static json::Value statJSON(const Stat &S) {
@@ -46,22 +70,45 @@ static json::Value meanOrNull(const Stat &S) {
 static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
                             const char *Field) {
   // Execution-weighted: sum of per-request figures over all requests
-  // divided by requests, as the hardware's per-kernel ratio is.
-  double Requests = 0, Sum = 0;
-  uint64_t Known = 0; // requests whose addresses were derived
+  // divided by requests, as the hardware's per-kernel ratio is. Requests
+  // are weighted by the blocks their evaluated block stands for.
+  double Requests = 0, Sum = 0, Known = 0;
+  bool Complete = true;
   for (const AccessSummary &A : K.Accesses) {
     if (A.Space != Sp || (A.Kind == AccessKind::Load) != Load)
       continue;
     const Stat &S = Sp == AddrSpace::Global ? A.Sectors : A.Wavefronts;
-    Requests += A.Requests;
+    Requests += A.WeightedRequests;
     Sum += S.Sum;
-    Known += S.N;
+    Known += S.Weight;
+    Complete &= A.UnknownRequests == 0;
   }
-  json::Object O{{"requests_per_warp",
-                  K.WarpsEvaluated ? Requests / K.WarpsEvaluated : 0.0}};
-  O[Field] = Known ? json::Value(Sum / Known) : json::Value(nullptr);
-  O["complete"] = Known == uint64_t(Requests);
+  json::Object O{
+      {"requests_per_warp", K.WarpWeight > 0 ? Requests / K.WarpWeight : 0.0}};
+  O[Field] = Known > 0 ? json::Value(Sum / Known) : json::Value(nullptr);
+  O["complete"] = Complete;
   return O;
+}
+
+static json::Value gridJSON(const LaunchConfig &L) {
+  json::Array A;
+  for (unsigned I = 0; I < 3; ++I)
+    A.push_back(L.GridUnknown[I] ? json::Value(nullptr)
+                                 : json::Value(L.Grid[I]));
+  return A;
+}
+
+static json::Object sampleJSON(const SampleInfo &S) {
+  json::Array Blocks, Weights;
+  for (const Dim3 &B : S.Blocks)
+    Blocks.push_back(dim3ToJSON(B));
+  for (uint64_t W : S.BlockWeights)
+    Weights.push_back(W);
+  return json::Object{{"description", S.Description},
+                      {"block", dim3ToJSON(S.Block)},
+                      {"grid", dim3ToJSON(S.Grid)},
+                      {"blocks", std::move(Blocks)},
+                      {"block_weights", std::move(Weights)}};
 }
 
 json::Array resultToJSON(const AnalysisResult &R) {
@@ -79,7 +126,7 @@ json::Array resultToJSON(const AnalysisResult &R) {
           {"kind", accessKindName(A.Kind)},
           {"bytes_per_lane", A.BytesPerLane},
           {"executions_per_warp",
-           K.WarpsEvaluated ? double(A.Requests) / K.WarpsEvaluated : 0.0},
+           K.WarpWeight > 0 ? A.WeightedRequests / K.WarpWeight : 0.0},
           {"active_lanes", A.ActiveLanes.mean()},
           {"sectors_per_request", G ? statJSON(A.Sectors) : nullptr},
           {"ideal_sectors_per_request",
@@ -110,14 +157,29 @@ json::Array resultToJSON(const AnalysisResult &R) {
     }
     for (const Dim3 &B : K.EvaluatedBlocks)
       Blocks.push_back(dim3ToJSON(B));
+    json::Array Samples, FirstWeights;
+    for (const SampleInfo &S : K.Samples)
+      Samples.push_back(sampleJSON(S));
+    if (!K.Samples.empty())
+      for (uint64_t W : K.Samples[0].BlockWeights)
+        FirstWeights.push_back(W);
     json::Object Args;
     for (auto &[N, V] : K.Launch.Arguments)
       Args[N] = V;
-    json::Object Launch{{"grid", dim3ToJSON(K.Launch.Grid)},
+    json::Array GridUnknown, AssumedBlocks;
+    for (bool U : K.Launch.GridUnknown)
+      GridUnknown.push_back(U);
+    for (const Dim3 &B : K.Launch.AssumedBlocks)
+      AssumedBlocks.push_back(dim3ToJSON(B));
+    json::Object Launch{{"grid", gridJSON(K.Launch)},
+                        {"grid_unknown", std::move(GridUnknown)},
                         {"block", dim3ToJSON(K.Launch.Block)},
                         {"dynamic_shared_bytes", K.Launch.DynamicSharedBytes},
                         {"source", K.Launch.Source},
+                        {"assumed", K.Launch.Assumed},
                         {"arguments", std::move(Args)}};
+    if (K.Launch.Assumed)
+      Launch["assumed_blocks"] = std::move(AssumedBlocks);
     if (!K.Launch.Site.empty())
       Launch["site"] = K.Launch.Site;
     json::Array Assumptions, Unsupported;
@@ -144,8 +206,10 @@ json::Array resultToJSON(const AnalysisResult &R) {
         {"assumptions", std::move(Assumptions)},
         {"unsupported", std::move(Unsupported)},
         {"evaluated", json::Object{{"blocks", std::move(Blocks)},
+                                   {"block_weights", std::move(FirstWeights)},
                                    {"warps_per_block", K.WarpsPerBlock},
-                                   {"samples", K.NumSamples}}},
+                                   {"samples", K.NumSamples},
+                                   {"per_sample", std::move(Samples)}}},
         {"accesses", std::move(Accesses)},
         {"branches", std::move(Branches)},
         {"summary", std::move(Summary)}});

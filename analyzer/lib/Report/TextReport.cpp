@@ -24,9 +24,7 @@ struct Merged {
 
 std::string launchSite(const KernelResult &K) {
   const LaunchConfig &L = K.Launch;
-  return (L.Site.empty() ? L.Source : L.Site) +
-         formatv(" (grid ({0},{1},{2}))", L.Grid[0], L.Grid[1], L.Grid[2])
-             .str();
+  return (L.Site.empty() ? L.Source : L.Site) + " (grid " + L.gridText() + ")";
 }
 
 std::vector<Merged> mergedFindings(const AnalysisResult &R) {
@@ -83,12 +81,25 @@ unsigned countFindings(const AnalysisResult &R) {
 
 void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
   for (const KernelResult &K : R.Kernels) {
-    OS << "kernel " << K.Name << " launch " << K.Launch.Source << " grid ("
-       << K.Launch.Grid[0] << "," << K.Launch.Grid[1] << "," << K.Launch.Grid[2]
-       << ") block (" << K.Launch.Block[0] << "," << K.Launch.Block[1] << ","
-       << K.Launch.Block[2] << ")\n";
+    OS << "kernel " << K.Name << " launch " << K.Launch.Source << " grid "
+       << K.Launch.gridText() << " block (" << K.Launch.Block[0] << ","
+       << K.Launch.Block[1] << "," << K.Launch.Block[2] << ")"
+       << (K.Launch.Assumed ? " assumed" : "") << "\n";
     for (const std::string &A : K.Assumptions)
       OS << "  assume " << A << "\n";
+    for (unsigned S = 0; S < K.Samples.size(); ++S) {
+      const SampleInfo &SI = K.Samples[S];
+      OS << "  sample " << S << " grid (" << SI.Grid[0] << "," << SI.Grid[1]
+         << "," << SI.Grid[2] << ") block (" << SI.Block[0] << ","
+         << SI.Block[1] << "," << SI.Block[2] << ")";
+      if (!SI.Description.empty())
+        OS << " [" << SI.Description << "]";
+      OS << " blocks";
+      for (unsigned B = 0; B < SI.Blocks.size(); ++B)
+        OS << " (" << SI.Blocks[B][0] << "," << SI.Blocks[B][1] << ","
+           << SI.Blocks[B][2] << ")x" << SI.BlockWeights[B];
+      OS << "\n";
+    }
     for (const std::string &L : K.EventDump)
       OS << "  " << L << "\n";
     for (const AccessSummary &A : K.Accesses) {

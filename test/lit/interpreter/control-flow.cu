@@ -54,9 +54,10 @@ int main() { flow<<<1, 64>>>(0, 0); }
 // j = 2 and j = 4 store; j = 1 and 3 continue: 2 stores per warp.
 // CHECK: summary access 41:5 global store 4B requests=4 sectors=4 ideal=4 confidence=exact
 // Warp 0 writes words 0..16 (68 B: 3 sectors, ideal 3); warp 1
-// (t = 32..63) all write word 16 (1 sector, ideal 1): mean 2 and 2.
-// CHECK: summary access 44:3 global store 4B requests=2 sectors=2 ideal=2 confidence=exact
-// CHECK: summary access 45:3 global store 4B requests=2 sectors=2 ideal=2 confidence=exact
+// (t = 32..63) all write word 16 (1 sector, ideal 1): mean 2 and 2. The
+// two warps differ (3 and 1), so no single value holds: range.
+// CHECK: summary access 44:3 global store 4B requests=2 sectors=2 ideal=2 confidence=range
+// CHECK: summary access 45:3 global store 4B requests=2 sectors=2 ideal=2 confidence=range
 // The early return in rowOf is never taken (t >= 0).
 // CHECK: summary branch 6:3 if uniform
 // Lanes with t % 4 == 0 agree with lane 0: 8 of 32.

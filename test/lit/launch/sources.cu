@@ -32,16 +32,19 @@ void host(float *a) {
 // n = 7 from the annotation: every threadIdx.y < 4 passes, so uniform.
 // CHECK: summary branch 10:3 if uniform
 // CHECK: kernel bounded launch launch-bounds grid (64,1,1) block (128,1,1)
-// CHECK: kernel nothing launch default grid (64,1,1) block (256,1,1)
-// CHECK: assume no launch configuration found: assumed block (256,1,1) and grid (64,1,1)
+// CHECK: kernel nothing launch default grid (64,1,1) block (256,1,1) assumed
+// CHECK: assume no launch found: assumed block (256,1,1) with grid (64,1,1), and block (16,16,1) with grid (8,8,1)
 // CHECK: assume parameter n unknown: evaluated with 4096 and 4097
-// The evaluated blocks are 0 (threads 0..255, all below n), 63 and 32
-// (from thread 8192, all at or above n = 4096 or 4097): each warp agrees
-// with itself, so the guard is warp-uniform.
+// With blocks of 256 the evaluated blocks are 0 (threads 0..255, all below
+// n), 63 and 32 (from thread 8192, all at or above n = 4096 or 4097); with
+// 16x16 blocks i = 16 * blockIdx.x + threadIdx.x < 128 < n everywhere.
+// Each warp agrees with itself, so the guard is warp-uniform.
 // CHECK: summary branch 18:3 if warp-uniform
 // CHECK: kernel partial launch host-launch grid (1,1,1) block (48,1,1)
-// 16 lanes x 4 B = 64 B = 2 sectors.
+// 16 lanes x 4 B = 64 B = 2 sectors; warp 0 has 32 lanes (128 B, 4
+// sectors), so the figure differs between warps: range, mean 3.
 // CHECK: access 23:37 global store 4B block(0,0,0) warp 1 active=16 sectors=2 ideal=2
+// CHECK: summary access 23:37 global store 4B requests=2 sectors=3 ideal=3 confidence=range
 
 // With --block and --param the kernels without a host launch use them; the
 // annotation still wins for the annotated kernel.
@@ -50,3 +53,9 @@ void host(float *a) {
 // CMDLINE: kernel nothing launch command-line grid (64,1,1) block (64,1,1)
 // n = 100 is known, so it is not sampled.
 // CMDLINE-NOT: assume parameter n unknown
+
+// Text diagnostics say when the launch is an assumption, at the kernel.
+// RUN: %cal %s 2>&1 | FileCheck %s --check-prefix=TEXT
+// TEXT: sources.cu:16:17: remark: assuming block (256,1,1); no launch found (set one with --block, an annotation or __launch_bounds__) [cuda-assumed-launch]
+// TEXT-NEXT: __global__ void nothing(float *a, int n) {
+// TEXT: note: also evaluated with block (16,16,1); figures that differ between the shapes are reported as ranges

@@ -16,6 +16,7 @@
 #include "cal/Target/TargetModel.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/Support/Error.h"
+#include <array>
 #include <limits>
 #include <map>
 #include <string>
@@ -28,12 +29,26 @@ class Stmt;
 
 namespace cal {
 
-/// Parameter values tried when a parameter's value is not known: a large
-/// power of two and the odd number after it, so that both "n is a multiple
-/// of everything" and "n is odd" are seen (documented in README.md).
+/// Parameter values tried when a parameter's value is not known (documented
+/// in README.md): two samples, one a multiple of a large power of two and
+/// one odd, so that both "n is a multiple of everything" and "n is odd" are
+/// seen. The k-th unknown parameter in declaration order gets the base value
+/// plus k * UnknownParamStep, so that guards such as `k < j && j < n` can
+/// hold. Parameters used as a shift count or as a loop bound get values
+/// valid for that use (see classifyParamUses).
 inline constexpr int64_t UnknownParamSamples[] = {4096, 4097};
-/// Default launch when nothing else gives one (documented in README.md).
+inline constexpr int64_t UnknownParamStep = 256;
+inline constexpr int64_t ShiftCountSamples[] = {4, 3};
+inline constexpr int64_t LoopBoundSamples[] = {16, 17};
+inline constexpr int64_t LoopBoundStep = 8;
+/// A grid component computed at run time is sampled as the number of
+/// blocks that cover as many threads, in that dimension, as the parameter
+/// sample (4096, then 4097 threads).
+inline constexpr int64_t UnknownGridThreads[] = {4096, 4097};
+/// Default launch when nothing else gives one (documented in README.md):
+/// a 1-D and a 2-D block shape of the same size are both evaluated.
 inline constexpr Dim3 DefaultBlock = {256, 1, 1};
+inline constexpr Dim3 DefaultBlock2D = {16, 16, 1};
 inline constexpr Dim3 DefaultGrid = {64, 1, 1};
 /// Iterations of one loop evaluated exactly before the rest is skipped.
 inline constexpr unsigned LoopIterationCap = 64;
@@ -57,20 +72,27 @@ struct AnalysisOptions {
               llvm::ArrayRef<std::string> Params, llvm::StringRef KernelFilter);
 };
 
-/// Running min/max/mean.
+/// Running min/max and weighted mean. Each value carries the number of
+/// blocks (per sample, normalised) that its evaluated block stands for, so
+/// that means are over the whole grid rather than over the evaluated
+/// blocks.
 struct Stat {
   double Min = std::numeric_limits<double>::infinity();
   double Max = -std::numeric_limits<double>::infinity();
-  double Sum = 0;
-  uint64_t N = 0;
-  void add(double V) {
+  double Sum = 0;    ///< weighted sum
+  double Weight = 0; ///< sum of weights
+  uint64_t N = 0;    ///< values added
+  void add(double V, double W = 1) {
     Min = V < Min ? V : Min;
     Max = V > Max ? V : Max;
-    Sum += V;
+    Sum += V * W;
+    Weight += W;
     ++N;
   }
-  double mean() const { return N ? Sum / N : 0; }
+  double mean() const { return Weight > 0 ? Sum / Weight : 0; }
   bool empty() const { return N == 0; }
+  /// Every value added was the same.
+  bool constant() const { return N == 0 || Min == Max; }
 };
 
 enum class AddrSpace { Global, Shared, Local, Constant };
@@ -86,11 +108,16 @@ struct AccessSummary {
   unsigned BytesPerLane = 0;
   uint64_t Requests = 0;        ///< executions with an active lane
   uint64_t UnknownRequests = 0; ///< executions whose addresses are unknown
+  /// Requests weighted by the blocks each evaluated block stands for.
+  double WeightedRequests = 0, WeightedUnknownRequests = 0;
   Stat ActiveLanes;
   Stat Sectors, IdealSectors, Lines; ///< global
   Stat Wavefronts, IdealWavefronts;  ///< shared
-  /// Per parameter sample: mean of the main figure, to detect dependence.
+  /// Per sample (launch shape x parameter values): the main figure, to
+  /// detect dependence on the sample and variation between warps.
   std::map<unsigned, Stat> PerSample;
+  /// Per sample: the ideal of the main figure (it changes with the shape).
+  std::map<unsigned, Stat> PerSampleIdeal;
   std::string UnknownReason;
   std::string IndexText; ///< byte offset in thread terms, lane 0
   std::vector<int64_t> FirstWarpOffsets; ///< byte offsets of active lanes
@@ -99,7 +126,7 @@ struct AccessSummary {
   bool InCappedLoop = false;
 
   /// When the per-request figure (sectors or wavefronts) differs between
-  /// parameter samples: "4 when off=4096, 5 when off=4097"; else "".
+  /// samples: "4 when off=4096, 5 when off=4097"; else "".
   std::string sampleDependence(const struct KernelResult &K) const;
 };
 
@@ -122,32 +149,77 @@ struct BranchSummary {
 
 struct LaunchConfig {
   Dim3 Grid = DefaultGrid, Block = DefaultBlock;
+  /// Grid components computed at run time: they are sampled (see
+  /// UnknownGridThreads) and Grid holds 0 there.
+  std::array<bool, 3> GridUnknown = {false, false, false};
+  /// No launch was found: the block (and grid) are the analyzer's
+  /// assumption, and every block shape of AssumedBlocks is evaluated.
+  bool Assumed = false;
+  std::vector<Dim3> AssumedBlocks;
+  /// Why the launch is assumed: "no launch found", or that the launches
+  /// found compute their block at run time.
+  std::string AssumedWhy;
   uint64_t DynamicSharedBytes = 0;
   std::string Source; ///< host-launch, annotation, command-line, ...
   std::string Site;   ///< for host-launch
   std::map<std::string, int64_t> Arguments; ///< known parameter values
+  /// Parameters whose value an annotation or --param set over the launch's
+  /// own argument: "n=100 (--param)".
+  std::vector<std::string> Overrides;
+  bool gridKnown() const {
+    return !GridUnknown[0] && !GridUnknown[1] && !GridUnknown[2];
+  }
+  /// "(?,1,1)": the grid with its run-time components as "?".
+  std::string gridText() const;
+};
+
+/// One evaluated hypothesis: a block shape, a grid and values for the
+/// unknown parameters, with the representative blocks and their weights.
+struct SampleInfo {
+  std::string Description; ///< "block (16,16,1), n=4097"
+  Dim3 Block, Grid;
+  unsigned ParamSample = 0; ///< which of the two parameter samples
+  std::vector<Dim3> Blocks;
+  /// Blocks of the grid each evaluated block stands for (they sum to the
+  /// grid's block count).
+  std::vector<uint64_t> BlockWeights;
 };
 
 struct KernelResult {
   std::string Name, MangledName;
   SourcePos Pos;
+  clang::SourceLocation Loc; ///< the kernel's declaration, for remarks
   LaunchConfig Launch;
   std::vector<std::string> Assumptions;
-  std::vector<Dim3> EvaluatedBlocks;
+  std::vector<Dim3> EvaluatedBlocks; ///< of the first sample
   unsigned WarpsPerBlock = 0;
   uint64_t WarpsEvaluated = 0; ///< over blocks and samples
+  /// Evaluated warps weighted as their accesses are (see Stat).
+  double WarpWeight = 0;
   unsigned NumSamples = 1;
-  std::vector<std::string> SampleDescriptions; ///< "n=4096"
-  std::vector<AccessSummary> Accesses;         ///< in source order
-  std::vector<BranchSummary> Branches;         ///< in source order
-  std::vector<std::string> Unsupported;        ///< constructs not interpreted
-  std::vector<std::string> EventDump;          ///< with --dump=events
+  std::vector<SampleInfo> Samples;
+  /// What differs between samples, for the reasons of `range` figures:
+  /// "the assumed block shape", "the run-time grid", "unknown parameters".
+  std::vector<std::string> SampledWhat;
+  /// Why no evaluated warp reached a memory access (empty if one did).
+  std::string NoAccessReason;
+  std::vector<AccessSummary> Accesses;  ///< in source order
+  std::vector<BranchSummary> Branches;  ///< in source order
+  std::vector<std::string> Unsupported; ///< constructs not interpreted
+  std::vector<std::string> EventDump;   ///< with --dump=events
 };
 
 struct AnalysisResult {
   TargetModel Target;
   std::vector<KernelResult> Kernels;
+  /// Parameter names of the analysed kernels, for checking --param.
+  std::vector<std::string> ParamNames;
 };
+
+/// An error naming the first --param of \p Opts that names no parameter in
+/// \p ParamNames, suggesting the nearest one; success otherwise.
+llvm::Error checkParamNames(const AnalysisOptions &Opts,
+                            llvm::ArrayRef<std::string> ParamNames);
 
 /// Analyzes every kernel of \p Kernels that has a body and passes the
 /// filter, once per distinct launch configuration.

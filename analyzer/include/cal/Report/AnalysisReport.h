@@ -14,6 +14,8 @@ namespace cal {
 
 /// Version of the JSON schema in docs/prediction-schema.md.
 inline constexpr int SchemaVersion = 1;
+/// Additions within the major version (docs/prediction-schema.md, Versions).
+inline constexpr int SchemaMinorVersion = 1;
 
 /// exact / range / unknown, with the reason, for one access.
 struct Confidence {
@@ -21,6 +23,8 @@ struct Confidence {
   std::string Reason;
 };
 Confidence accessConfidence(const AccessSummary &A, const KernelResult &K);
+/// "4" or "4 to 5": the evaluated values of \p S.
+std::string fmtStatRange(const Stat &S);
 
 /// The kernels[] entries of the schema for one file.
 llvm::json::Array resultToJSON(const AnalysisResult &R);

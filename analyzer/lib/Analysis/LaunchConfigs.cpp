@@ -1,0 +1,293 @@
+//===- LaunchConfigs.cpp - Launch configurations a kernel is analysed under
+//===//
+#include "LaunchConfigs.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Regex.h"
+
+namespace cal {
+
+llvm::Expected<Dim3> parseDim3(llvm::StringRef Opt, llvm::StringRef S) {
+  Dim3 D = {1, 1, 1};
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  S.split(Parts, ',');
+  if (Parts.empty() || Parts.size() > 3)
+    return llvm::createStringError("invalid --%s value '%s' (expected "
+                                   "X[,Y[,Z]])",
+                                   Opt.str().c_str(), S.str().c_str());
+  for (unsigned I = 0; I < Parts.size(); ++I) {
+    uint64_t V;
+    if (Parts[I].trim().getAsInteger(10, V) || V == 0)
+      return llvm::createStringError("invalid --%s value '%s' (expected "
+                                     "positive integers X[,Y[,Z]])",
+                                     Opt.str().c_str(), S.str().c_str());
+    D[I] = V;
+  }
+  return D;
+}
+
+std::string dimStr(const Dim3 &D) {
+  return llvm::formatv("({0},{1},{2})", D[0], D[1], D[2]);
+}
+
+std::string LaunchConfig::gridText() const {
+  std::string S = "(";
+  for (unsigned I = 0; I < 3; ++I)
+    S += (I ? "," : "") +
+         (GridUnknown[I] ? std::string("?") : std::to_string(Grid[I]));
+  return S + ")";
+}
+
+namespace {
+
+/// What a `// cuda-access-lint:` annotation sets.
+struct Annotation {
+  std::optional<Dim3> Block, Grid;
+  std::map<std::string, int64_t> Params;
+};
+
+/// `// cuda-access-lint: block(32,8) grid(128,128) param(n=4096)` in the
+/// comment lines right above the kernel (documented in README.md).
+std::optional<Annotation> annotationFor(clang::ASTContext &Ctx,
+                                        const clang::FunctionDecl *FD,
+                                        std::vector<std::string> &Notes) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::SourceLocation Begin = FD->getBeginLoc();
+  if (const auto *TD = FD->getPrimaryTemplate())
+    Begin = TD->getBeginLoc();
+  else if (const auto *Pattern = FD->getTemplateInstantiationPattern())
+    if (const auto *TD = Pattern->getDescribedFunctionTemplate())
+      Begin = TD->getBeginLoc();
+  Begin = SM.getExpansionLoc(Begin);
+  clang::FileID FID = SM.getFileID(Begin);
+  bool Invalid = false;
+  llvm::StringRef Buf = SM.getBufferData(FID, &Invalid);
+  if (Invalid)
+    return std::nullopt;
+  unsigned Off = SM.getFileOffset(Begin);
+  // Only the run of `//` comment lines directly above the declaration (or
+  // its template header) counts, so that one kernel's annotation never
+  // applies to the next.
+  llvm::StringRef Above = Buf.substr(0, Off);
+  Above = Above.substr(
+      0, Above.rfind('\n') == llvm::StringRef::npos ? 0 : Above.rfind('\n'));
+  llvm::StringRef Ann;
+  while (!Above.empty()) {
+    size_t NL = Above.rfind('\n');
+    llvm::StringRef Line =
+        (NL == llvm::StringRef::npos ? Above : Above.substr(NL + 1)).trim();
+    if (!Line.starts_with("//"))
+      break;
+    size_t At = Line.find("cuda-access-lint:");
+    if (At != llvm::StringRef::npos) {
+      Ann = Line.substr(At);
+      break;
+    }
+    Above =
+        NL == llvm::StringRef::npos ? llvm::StringRef() : Above.substr(0, NL);
+  }
+  if (Ann.empty())
+    return std::nullopt;
+  Annotation A;
+  llvm::Regex Dim("(block|grid)\\(([0-9, ]+)\\)");
+  llvm::Regex Param("param\\(([^)]*)\\)");
+  llvm::SmallVector<llvm::StringRef, 3> M;
+  llvm::StringRef Rest = Ann;
+  bool Any = false;
+  while (Dim.match(Rest, &M)) {
+    auto D = parseDim3(M[1], M[2]);
+    if (!D) {
+      Notes.push_back("ignored annotation: " + llvm::toString(D.takeError()));
+      return std::nullopt;
+    }
+    (M[1] == "block" ? A.Block : A.Grid) = *D;
+    Any = true;
+    Rest = Rest.substr(Rest.find(M[0]) + M[0].size());
+  }
+  if (Param.match(Ann, &M)) {
+    llvm::SmallVector<llvm::StringRef, 4> Ps;
+    M[1].split(Ps, ',');
+    for (llvm::StringRef P : Ps) {
+      auto [N, V] = P.split('=');
+      int64_t X;
+      if (!V.trim().getAsInteger(0, X)) {
+        A.Params[N.trim().str()] = X;
+        Any = true;
+      }
+    }
+  }
+  if (!Any)
+    return std::nullopt;
+  return A;
+}
+
+/// Grid components the source leaves at dim3's default of 1, which
+/// discovery may not have evaluated when the others are computed at run
+/// time: `k<<<n / 256, 256>>>` (an integer converts to dim3(n, 1, 1)) and
+/// `dim3 grid(w / 16, h / 16)` (z defaulted).
+std::array<bool, 3> defaultedGridDims(const LaunchSite &L) {
+  std::array<bool, 3> D = {false, false, false};
+  const auto *KC = llvm::dyn_cast_or_null<clang::CUDAKernelCallExpr>(L.Call);
+  if (!KC || !KC->getConfig() || KC->getConfig()->getNumArgs() < 1)
+    return D;
+  const clang::Expr *E = KC->getConfig()->getArg(0)->IgnoreImplicit();
+  for (unsigned Step = 0; Step < 4 && E; ++Step) {
+    if (E->getType()->isIntegralOrEnumerationType())
+      return {false, true, true};
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
+      const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+      E = VD && VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr;
+      continue;
+    }
+    const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(E);
+    if (!CE)
+      return D;
+    if (CE->getNumArgs() == 1) { // copy, move or from uint3
+      E = CE->getArg(0)->IgnoreImplicit();
+      continue;
+    }
+    if (CE->getNumArgs() == 3)
+      for (unsigned I = 0; I < 3; ++I)
+        D[I] = llvm::isa<clang::CXXDefaultArgExpr>(CE->getArg(I));
+    return D;
+  }
+  return D;
+}
+
+bool hasParam(const KernelInfo &KI, llvm::StringRef Name) {
+  for (const clang::ParmVarDecl *P : KI.Decl->parameters())
+    if (P->getName() == Name)
+      return true;
+  return false;
+}
+
+/// Parameter values the user gave, with where from: the annotation's, then
+/// the command line's over them.
+using UserValues = std::map<std::string, std::pair<int64_t, const char *>>;
+
+/// Sets the kernel's parameters named in \p Values over \p C's arguments,
+/// stating each value that differs from what the launch passes.
+void applyOverrides(const KernelInfo &KI, const UserValues &Values,
+                    LaunchConfig &C) {
+  for (auto &[N, VF] : Values) {
+    auto [V, From] = VF;
+    if (!hasParam(KI, N))
+      continue;
+    auto It = C.Arguments.find(N);
+    if (It != C.Arguments.end() && It->second == V)
+      continue;
+    C.Overrides.push_back(N + "=" + std::to_string(V) + " (" + From + ")");
+    C.Arguments[N] = V;
+  }
+}
+
+/// A launch from a host `<<<...>>>`, or nullopt (with a note) when CUDA
+/// would reject it or its block is computed at run time.
+std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
+                                       std::vector<std::string> &Notes) {
+  PartialDim3 G = L.GridDims, B = L.BlockDims;
+  std::array<bool, 3> Defaulted = defaultedGridDims(L);
+  for (unsigned I = 0; I < 3; ++I)
+    if (!G[I] && Defaulted[I])
+      G[I] = 1;
+  if (!B[0] || !B[1] || !B[2]) {
+    // The block shapes every warp; without it there is nothing to sample
+    // from the launch.
+    Notes.push_back("launch at " + L.Pos.str() +
+                    " has a block computed at run time; not used");
+    return std::nullopt;
+  }
+  if (!*B[0] || !*B[1] || !*B[2] || *B[0] * *B[1] * *B[2] > 1024 ||
+      (G[0] && !*G[0]) || (G[1] && !*G[1]) || (G[2] && !*G[2])) {
+    // Such a launch runs no thread: CUDA rejects it.
+    Notes.push_back("launch at " + L.Pos.str() +
+                    " has an empty grid or block, or more than 1024 "
+                    "threads per block, and fails; not used");
+    return std::nullopt;
+  }
+  LaunchConfig C;
+  for (unsigned I = 0; I < 3; ++I) {
+    C.Block[I] = *B[I];
+    C.Grid[I] = G[I].value_or(0);
+    C.GridUnknown[I] = !G[I];
+  }
+  C.DynamicSharedBytes = L.SharedBytes.value_or(0);
+  C.Source = "host-launch";
+  C.Site = L.Pos.str();
+  for (const LaunchArgument &A : L.Args)
+    if (A.Value && !A.Param.empty())
+      C.Arguments[A.Param] = *A.Value;
+  return C;
+}
+
+} // namespace
+
+std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
+                                     const KernelInfo &KI,
+                                     const AnalysisOptions &Opts,
+                                     std::vector<std::string> &Notes) {
+  std::optional<Annotation> Ann = annotationFor(Ctx, KI.Decl, Notes);
+  // The user's values win over the launch's: the command line over the
+  // annotation.
+  UserValues User;
+  if (Ann)
+    for (auto &[N, V] : Ann->Params)
+      User[N] = {V, "annotation"};
+  for (auto &[N, V] : Opts.Params)
+    User[N] = {V, "--param"};
+  std::vector<LaunchConfig> Out;
+  for (const LaunchSite &L : KI.Launches) {
+    std::optional<LaunchConfig> C = hostConfig(L, Notes);
+    if (!C)
+      continue;
+    applyOverrides(KI, User, *C);
+    bool Dup = false;
+    for (const LaunchConfig &O : Out)
+      Dup |= O.Grid == C->Grid && O.GridUnknown == C->GridUnknown &&
+             O.Block == C->Block &&
+             O.DynamicSharedBytes == C->DynamicSharedBytes &&
+             O.Arguments == C->Arguments;
+    if (!Dup)
+      Out.push_back(std::move(*C));
+  }
+  if (!Out.empty())
+    return Out;
+
+  LaunchConfig C;
+  bool FromCommandLine = Opts.Block || Opts.Grid || !Opts.Params.empty();
+  if (Ann)
+    C.Source = "annotation";
+  else if (FromCommandLine)
+    C.Source = "command-line";
+  else if (KI.LaunchBoundsMaxThreads)
+    C.Source = "launch-bounds";
+  else
+    C.Source = "default";
+  applyOverrides(KI, User, C);
+  if (Ann && Ann->Block)
+    C.Block = *Ann->Block;
+  else if (Opts.Block)
+    C.Block = *Opts.Block;
+  else if (KI.LaunchBoundsMaxThreads)
+    C.Block = {*KI.LaunchBoundsMaxThreads, 1, 1};
+  else {
+    // Nothing says how the kernel is launched: evaluate a 1-D and a 2-D
+    // shape and report what depends on the choice as a range.
+    C.Assumed = true;
+    C.AssumedBlocks = {DefaultBlock, DefaultBlock2D};
+    // Launches that were found but not usable say why in the notes.
+    C.AssumedWhy =
+        KI.Launches.empty() ? "no launch found" : "no usable launch found";
+  }
+  if (Ann && Ann->Grid)
+    C.Grid = *Ann->Grid;
+  else if (Opts.Grid)
+    C.Grid = *Opts.Grid;
+  return {C};
+}
+
+} // namespace cal
