@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
+#include <functional>
 
 namespace cal {
 
@@ -468,21 +469,30 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       std::vector<std::pair<const Expr *, int64_t>> Known;
       std::vector<const Expr *> Sampled;
       std::vector<std::string> SampledNames;
-      for (const clang::ParmVarDecl *P : KI.Decl->parameters()) {
-        clang::QualType T = P->getType();
-        if (!T->isIntegralOrEnumerationType())
-          continue;
-        IntType IT{unsigned(Ctx.getTypeSize(T)),
-                   T->isSignedIntegerOrEnumerationType()};
-        const Expr *Atom = Interp.paramAtom(P->getName(), IT);
-        auto It = LC.Arguments.find(P->getNameAsString());
-        if (It != LC.Arguments.end())
-          Known.push_back({Atom, It->second});
-        else {
-          Sampled.push_back(Atom);
-          SampledNames.push_back(P->getNameAsString());
-        }
-      }
+      // The integer fields of a by-value struct argument are parameters
+      // too, named `arg.field`.
+      std::function<void(clang::QualType, const std::string &)> AddParam =
+          [&](clang::QualType T, const std::string &Name) {
+            if (const auto *RD = T->getAsRecordDecl()) {
+              for (const clang::FieldDecl *FD : RD->fields())
+                AddParam(FD->getType(), Name + "." + FD->getNameAsString());
+              return;
+            }
+            if (!T->isIntegralOrEnumerationType())
+              return;
+            IntType IT{unsigned(Ctx.getTypeSize(T)),
+                       T->isSignedIntegerOrEnumerationType()};
+            const Expr *Atom = Interp.paramAtom(Name, IT);
+            auto It = LC.Arguments.find(Name);
+            if (It != LC.Arguments.end())
+              Known.push_back({Atom, It->second});
+            else {
+              Sampled.push_back(Atom);
+              SampledNames.push_back(Name);
+            }
+          };
+      for (const clang::ParmVarDecl *P : KI.Decl->parameters())
+        AddParam(P->getType(), P->getNameAsString());
       unsigned NumSamples =
           Sampled.empty() ? 1 : std::size(UnknownParamSamples);
       if (!Sampled.empty())

@@ -197,6 +197,8 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
 Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
                             clang::QualType T, uint32_t Active) {
   if (LV.Kind == LValue::Var) {
+    if (LV.F || LV.Slot || !LV.Path.empty())
+      return readVar(LV, T);
     Frame &F = *Frames.back();
     auto It = F.Vars.find(LV.VD);
     if (It != F.Vars.end())
@@ -250,7 +252,8 @@ void SimtInterpreter::store(const clang::Expr *Site, const LValue &LV,
                             const Value &V, clang::QualType T, uint32_t Active,
                             AccessKind Kind) {
   if (LV.Kind == LValue::Var) {
-    assign(LV.VD, convert(V, LV.VD->getType()), Active);
+    writeVar(LV, convert(V, LV.VD && LV.Path.empty() ? LV.VD->getType() : T),
+             Active);
     return;
   }
   if (LV.Kind == LValue::Mem)
@@ -267,6 +270,9 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
       LV.Why = "not a variable";
       return LV;
     }
+    // A reference parameter or a lambda's capture by reference.
+    if (auto Bound = lookupBinding(VD))
+      return *Bound;
     if (VD->getType()->isReferenceType()) {
       LV.Why = "a reference ('" + VD->getNameAsString() +
                "'), which is not followed";
@@ -313,6 +319,8 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
   }
   if (const auto *UO = dyn_cast<clang::UnaryOperator>(E)) {
     if (UO->getOpcode() == clang::UO_Deref) {
+      if (isa<clang::CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        return Frames.back()->This;
       Value P = eval(UO->getSubExpr(), Active);
       if (P.Kind != Value::Ptr) {
         LV.Why = "dereference of an untracked pointer";
@@ -329,12 +337,23 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
   if (const auto *ME = dyn_cast<clang::MemberExpr>(E)) {
     const auto *FD = dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
     LValue Base;
-    if (ME->isArrow()) {
+    if (ME->isArrow() &&
+        isa<clang::CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+      Base = Frames.back()->This;
+    } else if (ME->isArrow()) {
       Value P = eval(ME->getBase(), Active);
       if (P.Kind == Value::Ptr)
         Base = memoryAt(P);
     } else {
       Base = evalLValue(ME->getBase(), Active);
+    }
+    if (Base.Kind == LValue::Var && FD) {
+      // A field of a struct held in registers; a reference member names
+      // the location it was bound to.
+      if (FD->getType()->isReferenceType())
+        return fieldRef(Base, FD);
+      Base.Path.push_back(FD);
+      return Base;
     }
     if (Base.Kind != LValue::Mem || !FD) {
       // A member of a register-held struct (e.g. a local double2) is no
@@ -360,15 +379,42 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
       return evalLValue(BO->getRHS(), Active);
     }
   }
-  if (const auto *CE = dyn_cast<clang::CastExpr>(E))
+  if (const auto *CE = dyn_cast<clang::CastExpr>(E)) {
     if (CE->getCastKind() == clang::CK_NoOp ||
         CE->getCastKind() == clang::CK_LValueBitCast)
       return evalLValue(CE->getSubExpr(), Active);
-  if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E)) {
-    (void)eval(MT->getSubExpr(), Active);
-    LV.Why = "temporary";
-    return LV;
+    // Fields are unique declarations: a base of a register-held struct is
+    // the struct itself.
+    if (CE->getCastKind() == clang::CK_UncheckedDerivedToBase ||
+        CE->getCastKind() == clang::CK_DerivedToBase) {
+      LValue B = evalLValue(CE->getSubExpr(), Active);
+      if (B.Kind != LValue::Mem)
+        return B;
+      // In memory, the base sits at its layout offset in the derived.
+      int64_t Off = 0;
+      const clang::CXXRecordDecl *Derived =
+          CE->getSubExpr()->getType()->getAsCXXRecordDecl();
+      for (const clang::CXXBaseSpecifier *BS : CE->path()) {
+        const clang::CXXRecordDecl *Base = BS->getType()->getAsCXXRecordDecl();
+        if (!Derived || !Base || BS->isVirtual()) {
+          LV.Why = "virtual base class subobject";
+          return LV;
+        }
+        Off += AST.getASTRecordLayout(Derived)
+                   .getBaseClassOffset(Base)
+                   .getQuantity();
+        Derived = Base;
+      }
+      B.Off = mapLanes(B.Off, [&](const Expr *O) {
+        return EC.getBinary(BinaryOp::Add, O, EC.getConst(Off, IntType::i64()));
+      });
+      return B;
+    }
   }
+  if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E))
+    return materialize(MT->getSubExpr(), Active);
+  if (const auto *CE = dyn_cast<clang::CallExpr>(E))
+    return evalCallLValue(CE, Active);
   (void)eval(E, Active);
   LV.Why = std::string("lvalue ") + E->getStmtClassName() + " is not followed";
   return LV;
@@ -432,31 +478,27 @@ Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
   if (const auto *ASE = dyn_cast<clang::ArraySubscriptExpr>(E))
     return load(E, evalLValue(ASE, Active), T, Active);
   if (isa<clang::DeclRefExpr>(E) || isa<clang::MemberExpr>(E)) {
-    // Reached for array- or record-typed lvalues used without decay.
+    // Reached for array- or record-typed lvalues used without decay, and
+    // for lvalues bound to references: a register-held value is read.
     LValue LV = evalLValue(E, Active);
+    if (LV.Kind == LValue::Var)
+      return load(E, LV, T, Active);
     return opaque(T, LV.Why);
   }
-  if (const auto *IL = dyn_cast<clang::InitListExpr>(E)) {
-    for (const clang::Expr *I : IL->inits())
-      (void)eval(I, Active);
-    return Value();
+  if (const auto *IL = dyn_cast<clang::InitListExpr>(E))
+    return evalInitList(IL, Active);
+  if (const auto *CC = dyn_cast<clang::CXXConstructExpr>(E))
+    return evalConstruct(CC, Active);
+  if (const auto *LE = dyn_cast<clang::LambdaExpr>(E))
+    return evalLambda(LE, Active);
+  if (isa<clang::CXXThisExpr>(E)) {
+    const LValue &This = Frames.back()->This;
+    if (This.Kind == LValue::Mem)
+      return pointerTo(This);
+    return opaque(T, "pointer to an object held in registers");
   }
-  if (const auto *CC = dyn_cast<clang::CXXConstructExpr>(E)) {
-    // Copying a struct out of memory (`double2 v = a[i];`) reads it.
-    if (CC->getNumArgs() == 1 &&
-        CC->getConstructor()->isCopyOrMoveConstructor()) {
-      const clang::Expr *Src = CC->getArg(0)->IgnoreParenImpCasts();
-      if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(Src))
-        Src = MT->getSubExpr()->IgnoreParenImpCasts();
-      if (Src->isGLValue()) {
-        LValue LV = evalLValue(Src, Active);
-        return load(Src, LV, Src->getType(), Active);
-      }
-    }
-    for (const clang::Expr *A : CC->arguments())
-      (void)eval(A, Active);
-    return Value();
-  }
+  if (const auto *DI = dyn_cast<clang::CXXDefaultInitExpr>(E))
+    return eval(DI->getExpr(), Active);
   if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E))
     return eval(MT->getSubExpr(), Active);
   if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))

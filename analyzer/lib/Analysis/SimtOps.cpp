@@ -96,6 +96,19 @@ Value SimtInterpreter::arith(clang::BinaryOperatorKind Op, const Value &L,
     return V;
   }
   auto BOp = mapOp(Op);
+  // p < q, p != q within one object compare the byte offsets (a range-for
+  // over an array tests `__begin != __end`).
+  if (BOp && clang::BinaryOperator::isComparisonOp(Op) &&
+      L.Kind == Value::Ptr && R.Kind == Value::Ptr && L.Base &&
+      L.Base == R.Base) {
+    Value V;
+    V.Kind = Value::Int;
+    V.L = zipLanes(L.L, R.L, [&](const Expr *A, const Expr *B) {
+      return EC.getBinary(*BOp, A, B);
+    });
+    V.Type = V.L[0]->getType();
+    return convert(V, ResultTy);
+  }
   if (!BOp || L.Kind != Value::Int || R.Kind != Value::Int)
     return opaque(ResultTy, L.Kind == Value::Int && R.Kind == Value::Int
                                 ? "unsupported operator"
@@ -254,8 +267,9 @@ Value SimtInterpreter::evalCast(const clang::CastExpr *CE, uint32_t Active) {
     return opaque(T, "null pointer");
   case clang::CK_ConstructorConversion:
   case clang::CK_UserDefinedConversion:
-    (void)eval(Sub, Active);
-    return opaque(T, "user-defined conversion");
+    // The conversion is a call (an `operator T *()`, a constructor) that
+    // is inlined like any other.
+    return convert(eval(Sub, Active), T);
   default:
     // Integral casts, bit casts of pointers (float* -> double2*), no-ops:
     // the value is kept and converted to the destination type.
@@ -268,6 +282,8 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
   clang::QualType T = CE->getType();
   llvm::StringRef Name =
       FD && FD->getIdentifier() ? FD->getName() : llvm::StringRef();
+  if (auto CG = evalCoopGroups(CE, Active))
+    return *CG;
   if (Name == "__syncthreads" || Name == "__syncwarp" ||
       Name == "__threadfence" || Name == "__threadfence_block")
     return Value();
@@ -290,13 +306,21 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
   }
   // Struct assignment (`*(double2 *)&a[k] = v`) is a call of the implicit
   // copy-assignment operator: a store of the whole record.
+  const auto *MD = dyn_cast_or_null<clang::CXXMethodDecl>(FD);
   if (const auto *OC = dyn_cast<clang::CXXOperatorCallExpr>(CE))
-    if (OC->getOperator() == clang::OO_Equal && OC->getNumArgs() == 2) {
+    if (OC->getOperator() == clang::OO_Equal && OC->getNumArgs() == 2 &&
+        !(MD && MD->isUserProvided())) {
       LValue LV = evalLValue(OC->getArg(0), Active);
       Value R = eval(OC->getArg(1), Active);
       store(CE, LV, R, OC->getArg(0)->getType(), Active, AccessKind::Store);
       return Value();
     }
+  // Functions, methods, operators and lambdas with a body are inlined
+  // (SimtCalls.cpp); min and max are folded below.
+  bool MinMax =
+      Name == "min" || Name == "max" || Name == "umin" || Name == "umax";
+  if (!MinMax && ((FD && FD->hasBody()) || isa<clang::CXXMemberCallExpr>(CE)))
+    return evalUserCall(CE, Active);
   std::vector<Value> Args;
   for (const clang::Expr *A : CE->arguments())
     Args.push_back(eval(A, Active));
