@@ -365,6 +365,8 @@ LValue SimtInterpreter::evalCallLValue(const clang::CallExpr *CE,
 Value SimtInterpreter::evalConstruct(const clang::CXXConstructExpr *CC,
                                      uint32_t Active) {
   const clang::CXXConstructorDecl *Ctor = CC->getConstructor();
+  if (auto G = constructCoopGroup(CC, Active))
+    return *G;
   // Copying a struct (`double2 v = a[i];`, `Acc b = a;`) reads it whole.
   if (CC->getNumArgs() == 1 && Ctor->isCopyOrMoveConstructor() &&
       !Ctor->isUserProvided()) {

@@ -61,6 +61,40 @@ static Record groupOfClass(const clang::CXXRecordDecl *RD) {
   return R;
 }
 
+std::optional<Value>
+SimtInterpreter::constructCoopGroup(const clang::CXXConstructExpr *CC,
+                                    uint32_t Active) {
+  const clang::CXXRecordDecl *RD = CC->getConstructor()->getParent();
+  if (!inCoopGroups(RD))
+    return std::nullopt;
+  // A group converted to another group type (thread_block_tile<16,
+  // thread_block> to thread_block_tile<16>, a tile to thread_group) keeps
+  // its shape; the constructors only repack the toolkit's bit fields.
+  Record G;
+  if (CC->getNumArgs() == 1) {
+    const clang::Expr *A = CC->getArg(0);
+    Value V;
+    if (A->isGLValue()) {
+      LValue LV = evalLValue(A, Active);
+      if (LV.Kind == LValue::Var)
+        V = readVar(LV, A->getType());
+    } else {
+      V = eval(A, Active);
+    }
+    if (V.Kind == Value::Rec && V.Fields->Group != Record::NoGroup)
+      return V;
+    G = groupOfClass(A->getType()->getAsCXXRecordDecl());
+  }
+  if (G.Group == Record::NoGroup)
+    G = groupOfClass(RD);
+  if (G.Group == Record::NoGroup)
+    return std::nullopt;
+  Value V;
+  V.Kind = Value::Rec;
+  V.Fields = std::make_shared<const Record>(std::move(G));
+  return V;
+}
+
 std::optional<Value> SimtInterpreter::evalCoopGroups(const clang::CallExpr *CE,
                                                      uint32_t Active) {
   const clang::FunctionDecl *FD = CE->getDirectCallee();

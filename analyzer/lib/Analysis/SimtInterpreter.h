@@ -161,6 +161,8 @@ private:
   Value evalLambda(const clang::LambdaExpr *LE, uint32_t Active);
   std::optional<Value> evalCoopGroups(const clang::CallExpr *CE,
                                       uint32_t Active);
+  std::optional<Value> constructCoopGroup(const clang::CXXConstructExpr *CC,
+                                          uint32_t Active);
   /// A by-value record kernel argument: pointer fields are distinct
   /// cudaMalloc'd objects, integer fields parameter atoms.
   Value paramRecord(const clang::ParmVarDecl *P, clang::QualType T,
