@@ -327,8 +327,12 @@ Value SimtInterpreter::evalUserCall(const clang::CallExpr *CE,
     return opaque(T, "result of '" + Name + "' at " + where(CE));
   }
   Frame F;
-  if (!inlineCall(CE, Def, This, P.Args, Active, F))
+  if (!inlineCall(CE, Def, This, P.Args, Active, F)) {
+    Sink.onUnsupported(CE, "call to '" + Name + "' at " + where(CE) +
+                               " is past the inlining depth limit; accesses "
+                               "inside it are not counted");
     return opaque(T, "call depth limit reached at " + where(CE));
+  }
   if (F.HasRet && !Def->getReturnType()->isReferenceType())
     return convert(F.Ret, T);
   if (T->isVoidType())
@@ -352,6 +356,10 @@ LValue SimtInterpreter::evalCallLValue(const clang::CallExpr *CE,
     This = objectOf(P.Object, P.Arrow, Active);
   Frame F;
   if (!inlineCall(CE, Def, This, P.Args, Active, F)) {
+    Sink.onUnsupported(CE, "call to '" + P.Callee->getNameAsString() + "' at " +
+                               where(CE) +
+                               " is past the inlining depth limit; accesses "
+                               "inside it are not counted");
     LV.Why = "call depth limit reached at " + where(CE);
     return LV;
   }
@@ -395,8 +403,12 @@ Value SimtInterpreter::evalConstruct(const clang::CXXConstructExpr *CC,
   This.Slot = &Slot;
   Frame F;
   llvm::SmallVector<const clang::Expr *, 4> Args(CC->arguments());
-  if (!inlineCall(nullptr, Def, This, Args, Active, F))
+  if (!inlineCall(nullptr, Def, This, Args, Active, F)) {
+    Sink.onUnsupported(CC, "constructor at " + where(CC) +
+                               " is past the inlining depth limit; accesses "
+                               "inside it are not counted");
     return Value();
+  }
   return Slot;
 }
 

@@ -41,6 +41,7 @@ int main() { odd<<<2, 32>>>(0, 0, 0, 8); }
 // CHECK: "reason": "address depends on call depth limit reached at 10:57",
 // CHECK: "unsupported": [
 // CHECK-NEXT: "call to a function pointer or lambda at 22:7 is not followed; accesses inside it are not counted",
+// CHECK-NEXT: "call to 'recurse' at 10:57 is past the inlining depth limit; accesses inside it are not counted",
 // CHECK-NEXT: "GCCAsmStmt at 30:3 is not interpreted"
 
 // TEXT: 17:12: remark: cannot predict this global load: the pointer's target is unknown (value loaded from memory at 16:16) [cuda-unknown-access]
