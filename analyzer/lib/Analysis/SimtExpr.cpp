@@ -148,6 +148,8 @@ const char *addrSpaceName(AddrSpace S) {
     return "local";
   case AddrSpace::Constant:
     return "constant";
+  case AddrSpace::Unknown:
+    return "unknown";
   }
   return "global";
 }
@@ -170,7 +172,7 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
   Active &= LiveLanes;
   if (!Active)
     return;
-  static const MemObject UnknownObj{AddrSpace::Global, "<unknown>", 0};
+  static const MemObject UnknownObj{AddrSpace::Unknown, "<unknown>", 0};
   const MemObject &Obj = LV.Base ? *LV.Base : UnknownObj;
   LaneAddresses A;
   std::string PointerWhy =
@@ -197,7 +199,7 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
 Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
                             clang::QualType T, uint32_t Active) {
   if (LV.Kind == LValue::Var) {
-    Frame &F = *Frames.back();
+    Frame &F = LV.F ? *LV.F : *Frames.back();
     auto It = F.Vars.find(LV.VD);
     if (It != F.Vars.end())
       return It->second;
@@ -226,12 +228,11 @@ Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
   return opaque(T, LV.Why.empty() ? "unknown location" : LV.Why);
 }
 
-void SimtInterpreter::assign(const clang::VarDecl *VD, const Value &V,
+void SimtInterpreter::assign(const clang::VarDecl *VD, Frame &F, const Value &V,
                              uint32_t Active) {
-  Frame &F = *Frames.back();
   auto It = F.Vars.find(VD);
-  if (It == F.Vars.end() || It->second.Kind != V.Kind ||
-      It->second.Base != V.Base || It->second.Type != V.Type) {
+  if (It == F.Vars.end() || !It->second.sameTarget(V) ||
+      It->second.Type != V.Type) {
     // A change of kind or target under a partial mask cannot be merged
     // lane by lane; whole-warp assignments simply replace.
     if (Active == LiveLanes || It == F.Vars.end())
@@ -250,12 +251,52 @@ void SimtInterpreter::store(const clang::Expr *Site, const LValue &LV,
                             const Value &V, clang::QualType T, uint32_t Active,
                             AccessKind Kind) {
   if (LV.Kind == LValue::Var) {
-    assign(LV.VD, convert(V, LV.VD->getType()), Active);
+    // Through a reference to a temporary, VD is the reference itself.
+    assign(LV.VD, LV.F ? *LV.F : *Frames.back(),
+           convert(V, LV.VD->getType().getNonReferenceType()), Active);
     return;
   }
   if (LV.Kind == LValue::Mem)
     report(Site, Kind, LV, unsigned(AST.getTypeSizeInChars(T).getQuantity()),
            Active);
+}
+
+LValue SimtInterpreter::bindReference(const clang::VarDecl *Ref,
+                                      const clang::Expr *Init, Frame &Into,
+                                      uint32_t Active) {
+  const clang::Expr *E = Init->IgnoreParens();
+  if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))
+    E = EWC->getSubExpr()->IgnoreParens();
+  // A temporary (`const int &c = t + 1;`, or an argument `f(t + 1)` for a
+  // `const int &` parameter) lives as long as the reference: keep its
+  // value under the reference's own decl, in the frame the reference
+  // belongs to.
+  const clang::Expr *Temp = nullptr;
+  if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E))
+    Temp = MT->getSubExpr();
+  else if (E->isPRValue())
+    Temp = E;
+  clang::QualType T = Ref->getType().getNonReferenceType();
+  if (Temp && !T->isRecordType() && !T->isArrayType()) {
+    Into.Vars[Ref] = convert(eval(Temp, Active), T);
+    LValue LV;
+    LV.Kind = LValue::Var;
+    LV.VD = Ref;
+    LV.F = &Into;
+    return LV;
+  }
+  if (Temp) {
+    // A record temporary (`const double2 &v = make_double2(...)`) is held
+    // in registers; its members are not tracked.
+    (void)eval(Temp, Active);
+    LValue LV;
+    LV.Why = "reference to a temporary of type " + T.getAsString();
+    return LV;
+  }
+  LValue LV = evalLValue(E, Active);
+  if (LV.Kind == LValue::Var && !LV.F)
+    LV.F = Frames.back(); // pin the caller's frame before a callee's is pushed
+  return LV;
 }
 
 LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
@@ -268,8 +309,11 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
       return LV;
     }
     if (VD->getType()->isReferenceType()) {
-      LV.Why = "a reference ('" + VD->getNameAsString() +
-               "'), which is not followed";
+      // A reference names what it was bound to, in whichever frame.
+      auto It = Frames.back()->Refs.find(VD);
+      if (It != Frames.back()->Refs.end())
+        return It->second;
+      LV.Why = "reference '" + VD->getNameAsString() + "' of unknown binding";
       return LV;
     }
     bool Memory = VD->hasAttr<clang::CUDASharedAttr>() ||
@@ -293,23 +337,21 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
       LV.Why = "subscript of an untracked pointer";
       return LV;
     }
-    LV.Kind = LValue::Mem;
-    LV.Base = B.Base;
-    LV.Why = B.Why;
     int64_t Elem = AST.getTypeSizeInChars(AS->getType()).getQuantity();
+    Value At = B;
     if (Idx.Kind != Value::Int) {
-      LV.Off.fill(EC.getOpaque("non-integer index", IntType::i64()));
-      return LV;
+      At.L.fill(EC.getOpaque("non-integer index", IntType::i64()));
+      return memoryAt(At);
     }
     // Indices are sign- or zero-extended to the pointer width first, as
     // C++ pointer arithmetic does.
-    LV.Off = zipLanes(B.L, Idx.L, [&](const Expr *O, const Expr *I) {
+    At.L = zipLanes(B.L, Idx.L, [&](const Expr *O, const Expr *I) {
       return EC.getBinary(BinaryOp::Add, O,
                           EC.getBinary(BinaryOp::Mul,
                                        EC.getCast(I, IntType::i64()),
                                        EC.getConst(Elem, IntType::i64())));
     });
-    return LV;
+    return memoryAt(At);
   }
   if (const auto *UO = dyn_cast<clang::UnaryOperator>(E)) {
     if (UO->getOpcode() == clang::UO_Deref) {
@@ -369,6 +411,8 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
     LV.Why = "temporary";
     return LV;
   }
+  if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))
+    return evalLValue(EWC->getSubExpr(), Active);
   (void)eval(E, Active);
   LV.Why = std::string("lvalue ") + E->getStmtClassName() + " is not followed";
   return LV;
@@ -417,7 +461,7 @@ Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
     uint32_t U = Active & ~(Tm | Fm);
     Value A = eval(CO->getTrueExpr(), Tm | U);
     Value B = eval(CO->getFalseExpr(), Fm | U);
-    if (A.Kind != B.Kind || A.Base != B.Base || A.Kind == Value::Other ||
+    if (!A.sameTarget(B) || A.Kind == Value::Other ||
         (A.Kind == Value::Int && A.Type != B.Type))
       return opaque(T, "conditional of mixed values at " + where(E));
     Value R = A;

@@ -134,7 +134,12 @@ private:
   Value opaque(clang::QualType T, llvm::StringRef Why);
   Value builtinIndex(const clang::Expr *E);
   const MemObject *objectFor(const clang::VarDecl *VD);
-  void assign(const clang::VarDecl *VD, const Value &V, uint32_t Active);
+  void assign(const clang::VarDecl *VD, Frame &F, const Value &V,
+              uint32_t Active);
+  /// Binds reference \p Ref (a variable or parameter, to live in \p Into)
+  /// to \p Init: an lvalue is aliased; a prvalue materialises a temporary.
+  LValue bindReference(const clang::VarDecl *Ref, const clang::Expr *Init,
+                       Frame &Into, uint32_t Active);
   void report(const clang::Expr *Site, AccessKind K, const LValue &LV,
               unsigned Bytes, uint32_t Active);
   LaneExprs mapLanes(const LaneExprs &A,
@@ -178,15 +183,27 @@ struct SimtInterpreter::Value {
   const MemObject *Base = nullptr; ///< Ptr; null when the target is unknown
   LaneExprs L{};                   ///< Int: value; Ptr: byte offset (i64)
   std::string Why;                 ///< Ptr with unknown base: why
+  /// Ptr to a scalar variable (`&x`): a register (or local-memory) object,
+  /// never global. Dereferenced at offset 0 it is the variable itself.
+  const clang::VarDecl *Var = nullptr;
+  Frame *VarFrame = nullptr; ///< the frame that holds Var
+  /// Points to the same object as \p O (offsets may differ).
+  bool sameTarget(const Value &O) const {
+    return Kind == O.Kind && Base == O.Base && Var == O.Var &&
+           VarFrame == O.VarFrame;
+  }
 };
 
 /// A location: a scalar variable, or memory at per-lane byte offsets.
 struct SimtInterpreter::LValue {
   enum KindTy : uint8_t { None, Var, Mem } Kind = None;
   const clang::VarDecl *VD = nullptr; ///< Var
-  const MemObject *Base = nullptr;    ///< Mem; null when unknown
-  LaneExprs Off{};                    ///< Mem
-  std::string Why;                    ///< None / unknown base
+  /// Var: the frame holding VD (a reference or pointer may name a
+  /// caller's variable); null for the current frame.
+  Frame *F = nullptr;
+  const MemObject *Base = nullptr; ///< Mem; null when unknown
+  LaneExprs Off{};                 ///< Mem
+  std::string Why;                 ///< None / unknown base
 };
 
 /// The pointer to a memory location, and the location a pointer names.
@@ -200,6 +217,19 @@ inline SimtInterpreter::Value pointerTo(const SimtInterpreter::LValue &LV) {
 }
 inline SimtInterpreter::LValue memoryAt(const SimtInterpreter::Value &P) {
   SimtInterpreter::LValue LV;
+  if (P.Var) {
+    // `*&x` is x; any other offset leaves the variable (undefined in C++).
+    for (const Expr *O : P.L)
+      if (!O->isConst() || O->getConstValue() != 0) {
+        LV.Why =
+            "pointer moved off the variable '" + P.Var->getNameAsString() + "'";
+        return LV;
+      }
+    LV.Kind = SimtInterpreter::LValue::Var;
+    LV.VD = P.Var;
+    LV.F = P.VarFrame;
+    return LV;
+  }
   LV.Kind = SimtInterpreter::LValue::Mem;
   LV.Base = P.Base;
   LV.Why = P.Why;
@@ -209,6 +239,9 @@ inline SimtInterpreter::LValue memoryAt(const SimtInterpreter::Value &P) {
 
 struct SimtInterpreter::Frame {
   llvm::DenseMap<const clang::VarDecl *, Value> Vars;
+  /// What each reference variable or parameter is bound to. A temporary
+  /// bound to a reference lives in Vars under the reference's own decl.
+  llvm::DenseMap<const clang::VarDecl *, LValue> Refs;
   uint32_t Returned = 0;
   Value Ret;
   bool HasRet = false;

@@ -172,8 +172,19 @@ Value SimtInterpreter::evalUnary(const clang::UnaryOperator *UO,
   switch (UO->getOpcode()) {
   case clang::UO_AddrOf: {
     LValue LV = evalLValue(Sub, Active);
+    if (LV.Kind == LValue::Var) {
+      // `&x` of a scalar: a register or local-memory object, never global.
+      // Dereferencing it reads and writes x itself.
+      Value V;
+      V.Kind = Value::Ptr;
+      V.Var = LV.VD;
+      V.VarFrame = LV.F ? LV.F : Frames.back();
+      V.L.fill(EC.getConst(0, IntType::i64()));
+      return V;
+    }
     if (LV.Kind != LValue::Mem)
-      return opaque(T, "address of a register variable");
+      return opaque(T, LV.Why.empty() ? "address of an untracked object"
+                                      : "address of " + LV.Why);
     return pointerTo(LV);
   }
   case clang::UO_Deref:
@@ -297,9 +308,18 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
       store(CE, LV, R, OC->getArg(0)->getType(), Active, AccessKind::Store);
       return Value();
     }
+  bool Inlined = FD && FD->hasBody() && !isa<clang::CXXMethodDecl>(FD);
+  const clang::FunctionDecl *Def = nullptr;
+  if (Inlined)
+    FD->hasBody(Def);
+  // Reference parameters of an inlined callee are bound, not evaluated.
+  auto IsRefParam = [&](unsigned I) {
+    return Def && I < Def->getNumParams() &&
+           Def->getParamDecl(I)->getType()->isReferenceType();
+  };
   std::vector<Value> Args;
-  for (const clang::Expr *A : CE->arguments())
-    Args.push_back(eval(A, Active));
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+    Args.push_back(IsRefParam(I) ? Value() : eval(CE->getArg(I), Active));
   if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
       Args.size() == 2 && Args[0].Kind == Value::Int &&
       Args[1].Kind == Value::Int && Args[0].Type == Args[1].Type) {
@@ -310,17 +330,20 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
     });
     return convert(V, T);
   }
-  if (FD && FD->hasBody() && !isa<clang::CXXMethodDecl>(FD)) {
-    const clang::FunctionDecl *Def = nullptr;
-    FD->hasBody(Def);
+  if (Inlined) {
     if (Frames.size() > CallDepthLimit)
       return opaque(T, "call depth limit reached at " + where(CE));
     // Inline the callee: its parameters take the argument values lane by
-    // lane; lanes leave it through return.
+    // lane (reference parameters alias the argument); lanes leave it
+    // through return.
     Frame F;
-    for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I)
-      F.Vars[Def->getParamDecl(I)] =
-          convert(Args[I], Def->getParamDecl(I)->getType());
+    for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I) {
+      const clang::ParmVarDecl *P = Def->getParamDecl(I);
+      if (IsRefParam(I))
+        F.Refs[P] = bindReference(P, CE->getArg(I), F, Active);
+      else
+        F.Vars[P] = convert(Args[I], P->getType());
+    }
     Frames.push_back(&F);
     std::vector<Exit> SavedExits;
     SavedExits.swap(Exits);
