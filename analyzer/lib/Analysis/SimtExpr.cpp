@@ -18,8 +18,8 @@ namespace cal {
 using Value = SimtInterpreter::Value;
 using LValue = SimtInterpreter::LValue;
 
-static std::optional<IntType> intTypeOf(const clang::ASTContext &AST,
-                                        clang::QualType T) {
+std::optional<IntType> intTypeOf(const clang::ASTContext &AST,
+                                 clang::QualType T) {
   T = T.getCanonicalType();
   if (T->isBooleanType())
     return IntType::boolean();

@@ -35,6 +35,10 @@ using llvm::dyn_cast_or_null;
 using llvm::isa;
 
 constexpr unsigned MaxLanes = 32;
+
+/// The interpreter's integer type for a C++ type; none for non-integers.
+std::optional<IntType> intTypeOf(const clang::ASTContext &AST,
+                                 clang::QualType T);
 using LaneExprs = std::array<const Expr *, MaxLanes>;
 
 /// A memory object: where a pointer's lanes point into.
@@ -124,6 +128,16 @@ private:
   void store(const clang::Expr *Site, const LValue &LV, const Value &V,
              clang::QualType T, uint32_t Active, AccessKind Kind);
   Value evalCall(const clang::CallExpr *CE, uint32_t Active);
+  // CUDA builtins and intrinsics, by name (SimtBuiltins.cpp). None when
+  // the callee is not in the table.
+  std::optional<Value> evalBuiltin(const clang::CallExpr *CE, uint32_t Active);
+  Value argValue(const clang::Expr *A, uint32_t Active);
+  Value perLane(const Value &X, IntType RT, llvm::StringRef Name,
+                uint32_t Active, llvm::function_ref<int64_t(uint64_t)> F);
+  Value shuffle(const clang::CallExpr *CE, unsigned Mode, bool NoMask,
+                uint32_t Active);
+  Value vote(const clang::CallExpr *CE, unsigned Mode, bool NoMask,
+             uint32_t Active);
   Value evalBinary(const clang::BinaryOperator *BO, uint32_t Active);
   Value evalUnary(const clang::UnaryOperator *UO, uint32_t Active);
   Value evalCast(const clang::CastExpr *CE, uint32_t Active);

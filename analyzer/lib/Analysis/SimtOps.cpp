@@ -279,26 +279,10 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
   clang::QualType T = CE->getType();
   llvm::StringRef Name =
       FD && FD->getIdentifier() ? FD->getName() : llvm::StringRef();
-  if (Name == "__syncthreads" || Name == "__syncwarp" ||
-      Name == "__threadfence" || Name == "__threadfence_block")
-    return Value();
-  if (Name == "__ldg" && CE->getNumArgs() == 1) {
-    // A read-only load: the argument's pointee is read.
-    Value P = eval(CE->getArg(0), Active);
-    return load(CE, P.Kind == Value::Ptr ? memoryAt(P) : LValue(), T, Active);
-  }
-  if (Name.starts_with("atomic") && CE->getNumArgs() >= 1) {
-    Value P = eval(CE->getArg(0), Active);
-    for (unsigned I = 1; I < CE->getNumArgs(); ++I)
-      (void)eval(CE->getArg(I), Active);
-    if (P.Kind == Value::Ptr) {
-      LValue LV = memoryAt(P);
-      clang::QualType PT = CE->getArg(0)->getType()->getPointeeType();
-      report(CE, AccessKind::Atomic, LV,
-             unsigned(AST.getTypeSizeInChars(PT).getQuantity()), Active);
-    }
-    return opaque(T, "result of " + Name.str() + " at " + where(CE));
-  }
+  // CUDA builtins and intrinsics come first, before any header body of
+  // theirs could be inlined.
+  if (std::optional<Value> B = evalBuiltin(CE, Active))
+    return *B;
   // Struct assignment (`*(double2 *)&a[k] = v`) is a call of the implicit
   // copy-assignment operator: a store of the whole record.
   if (const auto *OC = dyn_cast<clang::CXXOperatorCallExpr>(CE))
@@ -320,16 +304,6 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
   std::vector<Value> Args;
   for (unsigned I = 0; I < CE->getNumArgs(); ++I)
     Args.push_back(IsRefParam(I) ? Value() : eval(CE->getArg(I), Active));
-  if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
-      Args.size() == 2 && Args[0].Kind == Value::Int &&
-      Args[1].Kind == Value::Int && Args[0].Type == Args[1].Type) {
-    Value V = Args[0];
-    BinaryOp Op = Name.ends_with("min") ? BinaryOp::Min : BinaryOp::Max;
-    V.L = zipLanes(Args[0].L, Args[1].L, [&](const Expr *A, const Expr *B) {
-      return EC.getBinary(Op, A, B);
-    });
-    return convert(V, T);
-  }
   if (Inlined) {
     if (Frames.size() > CallDepthLimit)
       return opaque(T, "call depth limit reached at " + where(CE));
@@ -355,17 +329,16 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
       return convert(F.Ret, T);
     return opaque(T, "result of '" + Name.str() + "'");
   }
-  // A call with a body that is not inlined (a member function, a lambda, a
-  // call through a pointer) may access memory the analysis does not see:
-  // say so. Bodiless calls are intrinsics and maths, which do not.
-  if (!FD || FD->hasBody())
-    Sink.onUnsupported(CE, "call to " +
-                               (Name.empty() ? std::string("a function pointer "
-                                                           "or lambda")
-                                             : "'" + Name.str() + "'") +
-                               " at " + where(CE) +
-                               " is not followed; accesses inside it are not "
-                               "counted");
+  // A call that is neither a known builtin nor inlined (a member function,
+  // a lambda, a call through a pointer, a function without a body) may
+  // access memory the analysis does not see: say so, by name.
+  Sink.onUnsupported(CE, "call to " +
+                             (Name.empty() ? std::string("a function pointer "
+                                                         "or lambda")
+                                           : "'" + Name.str() + "'") +
+                             " at " + where(CE) +
+                             " is not followed; accesses inside it are not "
+                             "counted");
   if (T->isVoidType())
     return Value();
   return opaque(T, (Name.empty() ? std::string("indirect call")
