@@ -156,6 +156,10 @@ private:
                        Frame &Into, uint32_t Active);
   void report(const clang::Expr *Site, AccessKind K, const LValue &LV,
               unsigned Bytes, uint32_t Active);
+  /// Reports reading or writing a whole object of type \p T: a record is
+  /// split into the requests the compiler emits.
+  void reportCopy(const clang::Expr *Site, AccessKind K, const LValue &LV,
+                  clang::QualType T, uint32_t Active);
   LaneExprs mapLanes(const LaneExprs &A,
                      llvm::function_ref<const Expr *(const Expr *)> F);
   LaneExprs
