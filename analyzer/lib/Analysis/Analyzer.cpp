@@ -125,6 +125,10 @@ public:
       A.BytesPerLane = Bytes;
     }
     AccessSummary &A = K.Accesses[It->second];
+    // A site first reached through a pointer of unknown target takes the
+    // space of the first known target seen later.
+    if (A.Space == AddrSpace::Unknown)
+      A.Space = Obj.Space;
     A.UnderUnknownBranch |= UnderUnknown;
     ++A.Requests;
     A.ActiveLanes.add(__builtin_popcount(Active));

@@ -115,8 +115,9 @@ static Value withField(const Value &Cur, llvm::ArrayRef<const clang::Decl *> P,
 
 void SimtInterpreter::writeVar(const LValue &LV, const Value &V,
                                uint32_t Active) {
-  if (!LV.F && !LV.Slot && LV.Path.empty() && V.Kind != Value::Rec) {
-    assign(LV.VD, V, Active);
+  if (!LV.Slot && LV.Path.empty() && V.Kind != Value::Rec &&
+      (!LV.F || llvm::is_contained(Frames, LV.F))) {
+    assign(LV.VD, LV.F ? *LV.F : *Frames.back(), V, Active);
     return;
   }
   if (Value *S = storageOf(LV, Frames, true))
@@ -175,12 +176,6 @@ LValue SimtInterpreter::materialize(const clang::Expr *E, uint32_t Active) {
   return LV;
 }
 
-void SimtInterpreter::bindReference(const clang::VarDecl *VD,
-                                    const clang::Expr *Init, uint32_t Active) {
-  Frame &F = *Frames.back();
-  F.Refs[VD] = pinned(evalLValue(Init, Active), &F);
-}
-
 //===-- Calls -------------------------------------------------------------===//
 
 LValue SimtInterpreter::objectOf(const clang::Expr *Obj, bool Arrow,
@@ -210,7 +205,6 @@ bool SimtInterpreter::inlineCall(const clang::CallExpr *Site,
                                  uint32_t Active, Frame &Out) {
   if (Frames.size() > CallDepthLimit)
     return false;
-  Frame &Caller = *Frames.back();
   Out.Fn = FD;
   Out.This = This;
   // Arguments are evaluated in the caller: a value for a value parameter,
@@ -222,7 +216,7 @@ bool SimtInterpreter::inlineCall(const clang::CallExpr *Site,
     }
     const clang::ParmVarDecl *P = FD->getParamDecl(I);
     if (P->getType()->isReferenceType())
-      Out.Refs[P] = pinned(evalLValue(Args[I], Active), &Caller);
+      Out.Refs[P] = bindReference(P, Args[I], Out, Active);
     else
       Out.Vars[P] = convert(eval(Args[I], Active), P->getType());
   }

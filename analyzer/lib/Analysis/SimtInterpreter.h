@@ -44,6 +44,10 @@ using llvm::dyn_cast_or_null;
 using llvm::isa;
 
 constexpr unsigned MaxLanes = 32;
+
+/// The interpreter's integer type for a C++ type; none for non-integers.
+std::optional<IntType> intTypeOf(const clang::ASTContext &AST,
+                                 clang::QualType T);
 using LaneExprs = std::array<const Expr *, MaxLanes>;
 
 /// A memory object: where a pointer's lanes point into.
@@ -134,6 +138,16 @@ private:
   void store(const clang::Expr *Site, const LValue &LV, const Value &V,
              clang::QualType T, uint32_t Active, AccessKind Kind);
   Value evalCall(const clang::CallExpr *CE, uint32_t Active);
+  // CUDA builtins and intrinsics, by name (SimtBuiltins.cpp). None when
+  // the callee is not in the table.
+  std::optional<Value> evalBuiltin(const clang::CallExpr *CE, uint32_t Active);
+  Value argValue(const clang::Expr *A, uint32_t Active);
+  Value perLane(const Value &X, IntType RT, llvm::StringRef Name,
+                uint32_t Active, llvm::function_ref<int64_t(uint64_t)> F);
+  Value shuffle(const clang::CallExpr *CE, unsigned Mode, bool NoMask,
+                uint32_t Active);
+  Value vote(const clang::CallExpr *CE, unsigned Mode, bool NoMask,
+             uint32_t Active);
   Value evalBinary(const clang::BinaryOperator *BO, uint32_t Active);
   Value evalUnary(const clang::UnaryOperator *UO, uint32_t Active);
   Value evalCast(const clang::CastExpr *CE, uint32_t Active);
@@ -170,8 +184,6 @@ private:
   /// A captured variable or a bound reference, seen from the current frame.
   std::optional<LValue> lookupBinding(const clang::VarDecl *VD);
   LValue materialize(const clang::Expr *E, uint32_t Active);
-  void bindReference(const clang::VarDecl *VD, const clang::Expr *Init,
-                     uint32_t Active);
   /// Reference members of register-held structs: binding and reading.
   void bindField(const LValue &Obj, const clang::Decl *FD,
                  const LValue &Target);
@@ -181,9 +193,18 @@ private:
   /// to it (through a field path).
   Value readVar(const LValue &LV, clang::QualType T);
   void writeVar(const LValue &LV, const Value &V, uint32_t Active);
-  void assign(const clang::VarDecl *VD, const Value &V, uint32_t Active);
+  void assign(const clang::VarDecl *VD, Frame &F, const Value &V,
+              uint32_t Active);
+  /// Binds reference \p Ref (a variable or parameter, to live in \p Into)
+  /// to \p Init: an lvalue is aliased; a prvalue materialises a temporary.
+  LValue bindReference(const clang::VarDecl *Ref, const clang::Expr *Init,
+                       Frame &Into, uint32_t Active);
   void report(const clang::Expr *Site, AccessKind K, const LValue &LV,
               unsigned Bytes, uint32_t Active);
+  /// Reports reading or writing a whole object of type \p T: a record is
+  /// split into the requests the compiler emits.
+  void reportCopy(const clang::Expr *Site, AccessKind K, const LValue &LV,
+                  clang::QualType T, uint32_t Active);
   LaneExprs mapLanes(const LaneExprs &A,
                      llvm::function_ref<const Expr *(const Expr *)> F);
   LaneExprs
@@ -230,6 +251,15 @@ struct SimtInterpreter::Value {
   const MemObject *Base = nullptr; ///< Ptr; null when the target is unknown
   LaneExprs L{};                   ///< Int: value; Ptr: byte offset (i64)
   std::string Why;                 ///< Ptr with unknown base: why
+  /// Ptr to a scalar variable (`&x`): a register (or local-memory) object,
+  /// never global. Dereferenced at offset 0 it is the variable itself.
+  const clang::VarDecl *Var = nullptr;
+  Frame *VarFrame = nullptr; ///< the frame that holds Var
+  /// Points to the same object as \p O (offsets may differ).
+  bool sameTarget(const Value &O) const {
+    return Kind == O.Kind && Base == O.Base && Var == O.Var &&
+           VarFrame == O.VarFrame;
+  }
   /// Rec: a struct or closure held in registers. Shared, copied on write.
   std::shared_ptr<const Record> Fields;
 };
@@ -238,8 +268,9 @@ struct SimtInterpreter::Value {
 struct SimtInterpreter::LValue {
   enum KindTy : uint8_t { None, Var, Mem } Kind = None;
   const clang::VarDecl *VD = nullptr; ///< Var
-  /// Var: the frame holding VD (null: the current one), or the storage of
-  /// a temporary object (then VD is null); Path selects a field of a
+  /// Var: the frame holding VD (a reference or pointer may name a
+  /// caller's variable; null for the current frame), or the storage of a
+  /// temporary object (then VD is null); Path selects a field of a
   /// register-held struct.
   Frame *F = nullptr;
   Value *Slot = nullptr;
@@ -273,6 +304,19 @@ inline SimtInterpreter::Value pointerTo(const SimtInterpreter::LValue &LV) {
 }
 inline SimtInterpreter::LValue memoryAt(const SimtInterpreter::Value &P) {
   SimtInterpreter::LValue LV;
+  if (P.Var) {
+    // `*&x` is x; any other offset leaves the variable (undefined in C++).
+    for (const Expr *O : P.L)
+      if (!O->isConst() || O->getConstValue() != 0) {
+        LV.Why =
+            "pointer moved off the variable '" + P.Var->getNameAsString() + "'";
+        return LV;
+      }
+    LV.Kind = SimtInterpreter::LValue::Var;
+    LV.VD = P.Var;
+    LV.F = P.VarFrame;
+    return LV;
+  }
   LV.Kind = SimtInterpreter::LValue::Mem;
   LV.Base = P.Base;
   LV.Why = P.Why;
@@ -282,6 +326,10 @@ inline SimtInterpreter::LValue memoryAt(const SimtInterpreter::Value &P) {
 
 struct SimtInterpreter::Frame {
   llvm::DenseMap<const clang::VarDecl *, Value> Vars;
+  /// What each reference variable or parameter, and each variable a
+  /// lambda captured by reference, is bound to. A temporary bound to a
+  /// reference lives in Vars under the reference's own decl.
+  llvm::DenseMap<const clang::VarDecl *, LValue> Refs;
   uint32_t Returned = 0;
   Value Ret;
   bool HasRet = false;
@@ -291,9 +339,6 @@ struct SimtInterpreter::Frame {
   LValue RetLV;
   /// The object of a member function (Kind None in free functions).
   LValue This;
-  /// Reference parameters and locals, and a lambda's captures by
-  /// reference: the location they name.
-  llvm::DenseMap<const clang::VarDecl *, LValue> Refs;
   /// Temporary objects materialized in this frame, by expression; a
   /// std::map keeps their addresses stable for LValue::Slot.
   std::map<const clang::Expr *, Value> Temps;

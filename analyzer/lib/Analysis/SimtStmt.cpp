@@ -274,7 +274,7 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
       if (!F.HasRet) {
         F.Ret = V;
         F.HasRet = true;
-      } else if (F.Ret.Kind == V.Kind && F.Ret.Base == V.Base) {
+      } else if (F.Ret.sameTarget(V)) {
         for (unsigned I = 0; I < MaxLanes; ++I)
           if (Active >> I & 1)
             F.Ret.L[I] = V.L[I];
@@ -321,8 +321,9 @@ void SimtInterpreter::execDecl(const clang::VarDecl *VD, uint32_t Active) {
     objectFor(VD); // memory, not a register: accessed through its address
     return;
   }
-  if (T->isReferenceType() && VD->getInit()) {
-    bindReference(VD, VD->getInit(), Active);
+  if (T->isReferenceType()) {
+    if (const clang::Expr *Init = VD->getInit())
+      F.Refs[VD] = bindReference(VD, Init, F, Active);
     return;
   }
   if (const clang::Expr *Init = VD->getInit()) {

@@ -8,6 +8,8 @@ using namespace llvm;
 namespace cal {
 
 Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
+  if (A.Space == AddrSpace::Unknown)
+    return {"unknown", "memory space unknown: " + A.UnknownReason};
   bool Modelled = A.Space == AddrSpace::Global || A.Space == AddrSpace::Shared;
   if (!Modelled)
     return {"unknown",
@@ -49,7 +51,12 @@ static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
   // divided by requests, as the hardware's per-kernel ratio is.
   double Requests = 0, Sum = 0;
   uint64_t Known = 0; // requests whose addresses were derived
+  // Requests through pointers of unknown space may belong to this space:
+  // the totals are then incomplete.
+  bool UnknownSpace = false;
   for (const AccessSummary &A : K.Accesses) {
+    UnknownSpace |=
+        A.Space == AddrSpace::Unknown && (A.Kind == AccessKind::Load) == Load;
     if (A.Space != Sp || (A.Kind == AccessKind::Load) != Load)
       continue;
     const Stat &S = Sp == AddrSpace::Global ? A.Sectors : A.Wavefronts;
@@ -60,8 +67,18 @@ static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
   json::Object O{{"requests_per_warp",
                   K.WarpsEvaluated ? Requests / K.WarpsEvaluated : 0.0}};
   O[Field] = Known ? json::Value(Sum / Known) : json::Value(nullptr);
-  O["complete"] = Known == uint64_t(Requests);
+  O["complete"] = Known == uint64_t(Requests) && !UnknownSpace;
   return O;
+}
+
+/// Requests per warp through pointers whose memory space is unknown; they
+/// are in none of the per-space summaries.
+static double unknownSpaceRequests(const KernelResult &K) {
+  uint64_t N = 0;
+  for (const AccessSummary &A : K.Accesses)
+    if (A.Space == AddrSpace::Unknown)
+      N += A.Requests;
+  return K.WarpsEvaluated ? double(N) / K.WarpsEvaluated : 0.0;
 }
 
 json::Array resultToJSON(const AnalysisResult &R) {
@@ -133,7 +150,9 @@ json::Array resultToJSON(const AnalysisResult &R) {
         {"shared_load",
          summary(K, AddrSpace::Shared, true, "wavefronts_per_request")},
         {"shared_store",
-         summary(K, AddrSpace::Shared, false, "wavefronts_per_request")}};
+         summary(K, AddrSpace::Shared, false, "wavefronts_per_request")},
+        {"unknown_space",
+         json::Object{{"requests_per_warp", unknownSpaceRequests(K)}}}};
     Out.push_back(json::Object{
         {"name", K.Name},
         {"mangled_name", K.MangledName},
