@@ -192,14 +192,12 @@ LValue SimtInterpreter::objectOf(const clang::Expr *Obj, bool Arrow,
     }
     return memoryAt(P);
   }
-  LValue LV = evalLValue(Obj, Active);
-  if (LV.Kind == LValue::None && Obj->isPRValue())
+  if (Obj->isPRValue())
     return materialize(Obj, Active);
-  return pinned(LV, Frames.back());
+  return pinned(evalLValue(Obj, Active), Frames.back());
 }
 
-bool SimtInterpreter::inlineCall(const clang::CallExpr *Site,
-                                 const clang::FunctionDecl *FD,
+bool SimtInterpreter::inlineCall(const clang::FunctionDecl *FD,
                                  const LValue &This,
                                  llvm::ArrayRef<const clang::Expr *> Args,
                                  uint32_t Active, Frame &Out) {
@@ -259,14 +257,13 @@ bool SimtInterpreter::inlineCall(const clang::CallExpr *Site,
         if (BC->getConstructor()->hasBody(BDef)) {
           Frame BF;
           llvm::SmallVector<const clang::Expr *, 4> BArgs(BC->arguments());
-          (void)inlineCall(nullptr, BDef, Out.This, BArgs, A, BF);
+          (void)inlineCall(BDef, Out.This, BArgs, A, BF);
         }
       }
     }
   exec(FD->getBody(), A);
   Exits.swap(SavedExits);
   Frames.pop_back();
-  (void)Site;
   return true;
 }
 
@@ -321,7 +318,7 @@ Value SimtInterpreter::evalUserCall(const clang::CallExpr *CE,
     return opaque(T, "result of '" + Name + "' at " + where(CE));
   }
   Frame F;
-  if (!inlineCall(CE, Def, This, P.Args, Active, F)) {
+  if (!inlineCall(Def, This, P.Args, Active, F)) {
     Sink.onUnsupported(CE, "call to '" + Name + "' at " + where(CE) +
                                " is past the inlining depth limit; accesses "
                                "inside it are not counted");
@@ -349,7 +346,7 @@ LValue SimtInterpreter::evalCallLValue(const clang::CallExpr *CE,
   if (P.Object)
     This = objectOf(P.Object, P.Arrow, Active);
   Frame F;
-  if (!inlineCall(CE, Def, This, P.Args, Active, F)) {
+  if (!inlineCall(Def, This, P.Args, Active, F)) {
     Sink.onUnsupported(CE, "call to '" + P.Callee->getNameAsString() + "' at " +
                                where(CE) +
                                " is past the inlining depth limit; accesses "
@@ -397,7 +394,7 @@ Value SimtInterpreter::evalConstruct(const clang::CXXConstructExpr *CC,
   This.Slot = &Slot;
   Frame F;
   llvm::SmallVector<const clang::Expr *, 4> Args(CC->arguments());
-  if (!inlineCall(nullptr, Def, This, Args, Active, F)) {
+  if (!inlineCall(Def, This, Args, Active, F)) {
     Sink.onUnsupported(CC, "constructor at " + where(CC) +
                                " is past the inlining depth limit; accesses "
                                "inside it are not counted");

@@ -161,11 +161,12 @@ private:
 
   // Calls, objects and closures (SimtCalls.cpp).
   /// Inlines \p FD (a function, method, constructor or lambda body) with
-  /// \p This as the object (Kind None for none) and \p ArgExprs bound to
-  /// its parameters. Returns the callee's frame result through \p Out.
-  bool inlineCall(const clang::CallExpr *Site, const clang::FunctionDecl *FD,
-                  const LValue &This, llvm::ArrayRef<const clang::Expr *> Args,
-                  uint32_t Active, Frame &Out);
+  /// \p This as the object (Kind None for none) and \p Args bound to its
+  /// parameters; the callee's frame, with its result, is \p Out. False
+  /// past the inlining depth limit.
+  bool inlineCall(const clang::FunctionDecl *FD, const LValue &This,
+                  llvm::ArrayRef<const clang::Expr *> Args, uint32_t Active,
+                  Frame &Out);
   Value evalUserCall(const clang::CallExpr *CE, uint32_t Active);
   LValue evalCallLValue(const clang::CallExpr *CE, uint32_t Active);
   /// The object a member call or operator call is made on.
