@@ -110,6 +110,39 @@ __device__ float rsqrtf(float);
 __device__ int __mul24(int, int);
 __device__ int __popc(unsigned);
 __device__ int __clz(int);
+// More integer and warp intrinsics (CUDA Math API, warp functions).
+__device__ unsigned __umul24(unsigned, unsigned);
+__device__ int __mulhi(int, int);
+__device__ unsigned __umulhi(unsigned, unsigned);
+__device__ long long __mul64hi(long long, long long);
+__device__ unsigned long long __umul64hi(unsigned long long, unsigned long long);
+__device__ int __popcll(unsigned long long);
+__device__ int __clzll(long long);
+__device__ int __ffs(int);
+__device__ int __ffsll(long long);
+__device__ unsigned __brev(unsigned);
+__device__ unsigned long long __brevll(unsigned long long);
+__host__ __device__ int abs(int);
+__device__ unsigned umin(unsigned, unsigned);
+__device__ unsigned umax(unsigned, unsigned);
+__device__ int __shfl_up_sync(unsigned, int, unsigned, int = 32);
+__device__ float __shfl_up_sync(unsigned, float, unsigned, int = 32);
+__device__ int __shfl_xor_sync(unsigned, int, int, int = 32);
+__device__ float __shfl_xor_sync(unsigned, float, int, int = 32);
+__device__ unsigned __shfl_sync(unsigned, unsigned, int, int = 32);
+__device__ int __any_sync(unsigned, int);
+__device__ int __all_sync(unsigned, int);
+__device__ unsigned __activemask();
+
+// Texture and surface objects (the analysis lists their fetches as not
+// followed).
+typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;
+template <class T> __device__ T tex1Dfetch(cudaTextureObject_t, int);
+template <class T> __device__ T tex2D(cudaTextureObject_t, float, float);
+template <class T> __device__ T tex3D(cudaTextureObject_t, float, float, float);
+template <class T> __device__ T surf2Dread(cudaSurfaceObject_t, int, int);
+template <class T> __device__ void surf2Dwrite(T, cudaSurfaceObject_t, int, int);
 
 // Runtime API used by host launch code.
 typedef enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1 } cudaError_t;

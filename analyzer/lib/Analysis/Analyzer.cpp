@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
+#include <functional>
 
 namespace cal {
 
@@ -110,6 +111,10 @@ public:
       A.BytesPerLane = Bytes;
     }
     AccessSummary &A = K.Accesses[It->second];
+    // A site first reached through a pointer of unknown target takes the
+    // space of the first known target seen later.
+    if (A.Space == AddrSpace::Unknown)
+      A.Space = Obj.Space;
     A.UnderUnknownBranch |= UnderUnknown;
     ++A.Requests;
     A.WeightedRequests += Weight;
@@ -455,20 +460,30 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       // Integer parameters: known values are bound; the rest are sampled.
       std::vector<std::pair<const Expr *, int64_t>> Known;
       std::vector<SampledParam> Sampled;
-      for (const clang::ParmVarDecl *P : KI.Decl->parameters()) {
-        clang::QualType T = P->getType();
-        if (!T->isIntegralOrEnumerationType())
-          continue;
-        IntType IT{unsigned(Ctx.getTypeSize(T)),
-                   T->isSignedIntegerOrEnumerationType()};
-        const Expr *Atom = Interp.paramAtom(P->getName(), IT);
-        auto It = LC.Arguments.find(P->getNameAsString());
-        if (It != LC.Arguments.end())
-          Known.push_back({Atom, It->second});
-        else
-          Sampled.push_back({Atom, P->getNameAsString(), Uses.lookup(P),
-                             unsigned(Sampled.size())});
-      }
+      // The integer fields of a by-value struct argument are parameters
+      // too, named `arg.field`; their uses are not classified.
+      std::function<void(clang::QualType, const std::string &, ParamUse)>
+          AddParam = [&](clang::QualType T, const std::string &Name,
+                         ParamUse Use) {
+            if (const auto *RD = T->getAsRecordDecl()) {
+              for (const clang::FieldDecl *FD : RD->fields())
+                AddParam(FD->getType(), Name + "." + FD->getNameAsString(),
+                         ParamUse());
+              return;
+            }
+            if (!T->isIntegralOrEnumerationType())
+              return;
+            IntType IT{unsigned(Ctx.getTypeSize(T)),
+                       T->isSignedIntegerOrEnumerationType()};
+            const Expr *Atom = Interp.paramAtom(Name, IT);
+            auto It = LC.Arguments.find(Name);
+            if (It != LC.Arguments.end())
+              Known.push_back({Atom, It->second});
+            else
+              Sampled.push_back({Atom, Name, Use, unsigned(Sampled.size())});
+          };
+      for (const clang::ParmVarDecl *P : KI.Decl->parameters())
+        AddParam(P->getType(), P->getNameAsString(), Uses.lookup(P));
       planSamples(LC, Sampled, K);
 
       uint64_t Warps = 0;

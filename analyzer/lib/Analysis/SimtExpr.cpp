@@ -18,8 +18,8 @@ namespace cal {
 using Value = SimtInterpreter::Value;
 using LValue = SimtInterpreter::LValue;
 
-static std::optional<IntType> intTypeOf(const clang::ASTContext &AST,
-                                        clang::QualType T) {
+std::optional<IntType> intTypeOf(const clang::ASTContext &AST,
+                                 clang::QualType T) {
   T = T.getCanonicalType();
   if (T->isBooleanType())
     return IntType::boolean();
@@ -148,6 +148,8 @@ const char *addrSpaceName(AddrSpace S) {
     return "local";
   case AddrSpace::Constant:
     return "constant";
+  case AddrSpace::Unknown:
+    return "unknown";
   }
   return "global";
 }
@@ -170,7 +172,7 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
   Active &= LiveLanes;
   if (!Active)
     return;
-  static const MemObject UnknownObj{AddrSpace::Global, "<unknown>", 0};
+  static const MemObject UnknownObj{AddrSpace::Unknown, "<unknown>", 0};
   const MemObject &Obj = LV.Base ? *LV.Base : UnknownObj;
   LaneAddresses A;
   std::string PointerWhy =
@@ -197,7 +199,10 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
 Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
                             clang::QualType T, uint32_t Active) {
   if (LV.Kind == LValue::Var) {
-    Frame &F = *Frames.back();
+    if (LV.Slot || !LV.Path.empty() ||
+        (LV.F && !llvm::is_contained(Frames, LV.F)))
+      return readVar(LV, T);
+    Frame &F = LV.F ? *LV.F : *Frames.back();
     auto It = F.Vars.find(LV.VD);
     if (It != F.Vars.end())
       return It->second;
@@ -219,19 +224,17 @@ Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
     // An array-typed lvalue is only decayed, not read; records (double2)
     // are read whole.
     if (!T->isArrayType())
-      report(Site, AccessKind::Load, LV,
-             unsigned(AST.getTypeSizeInChars(T).getQuantity()), Active);
+      reportCopy(Site, AccessKind::Load, LV, T, Active);
     return opaque(T, "value loaded from memory at " + where(Site));
   }
   return opaque(T, LV.Why.empty() ? "unknown location" : LV.Why);
 }
 
-void SimtInterpreter::assign(const clang::VarDecl *VD, const Value &V,
+void SimtInterpreter::assign(const clang::VarDecl *VD, Frame &F, const Value &V,
                              uint32_t Active) {
-  Frame &F = *Frames.back();
   auto It = F.Vars.find(VD);
-  if (It == F.Vars.end() || It->second.Kind != V.Kind ||
-      It->second.Base != V.Base || It->second.Type != V.Type) {
+  if (It == F.Vars.end() || !It->second.sameTarget(V) ||
+      It->second.Type != V.Type) {
     // A change of kind or target under a partial mask cannot be merged
     // lane by lane; whole-warp assignments simply replace.
     if (Active == LiveLanes || It == F.Vars.end())
@@ -250,12 +253,85 @@ void SimtInterpreter::store(const clang::Expr *Site, const LValue &LV,
                             const Value &V, clang::QualType T, uint32_t Active,
                             AccessKind Kind) {
   if (LV.Kind == LValue::Var) {
-    assign(LV.VD, convert(V, LV.VD->getType()), Active);
+    // Through a reference to a temporary, VD is the reference itself.
+    writeVar(LV,
+             convert(V, LV.VD && LV.Path.empty()
+                            ? LV.VD->getType().getNonReferenceType()
+                            : T),
+             Active);
     return;
   }
   if (LV.Kind == LValue::Mem)
-    report(Site, Kind, LV, unsigned(AST.getTypeSizeInChars(T).getQuantity()),
-           Active);
+    reportCopy(Site, Kind, LV, T, Active);
+}
+
+void SimtInterpreter::reportCopy(const clang::Expr *Site, AccessKind K,
+                                 const LValue &LV, clang::QualType T,
+                                 uint32_t Active) {
+  unsigned Size = unsigned(AST.getTypeSizeInChars(T).getQuantity());
+  if (!T->isRecordType() || Size == 0) {
+    report(Site, K, LV, Size, Active);
+    return;
+  }
+  // A struct copied per lane is one request per piece the compiler emits:
+  // pieces as wide as the struct's alignment, at most the widest access.
+  // nvcc 13.0, sm_90: a 48-byte struct aligned to 16 is 3 LDG.E.128, to 8
+  // is 6 LDG.E.64, to 4 is 12 LDG.E (docs/analyzer.md).
+  unsigned Align = unsigned(AST.getTypeAlignInChars(T).getQuantity());
+  unsigned Piece = std::min({Align, TM.MaxAccessBytes, Size});
+  if (Piece == 0 || Size % Piece) {
+    report(Site, K, LV, Size, Active);
+    return;
+  }
+  for (unsigned Off = 0; Off < Size; Off += Piece) {
+    LValue At = LV;
+    if (Off)
+      At.Off = mapLanes(LV.Off, [&](const Expr *O) {
+        return EC.getBinary(BinaryOp::Add, O, EC.getConst(Off, IntType::i64()));
+      });
+    report(Site, K, At, Piece, Active);
+  }
+}
+
+LValue SimtInterpreter::bindReference(const clang::VarDecl *Ref,
+                                      const clang::Expr *Init, Frame &Into,
+                                      uint32_t Active) {
+  const clang::Expr *E = Init->IgnoreParens();
+  if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))
+    E = EWC->getSubExpr()->IgnoreParens();
+  // A temporary (`const int &c = t + 1;`, or an argument `f(t + 1)` for a
+  // `const int &` parameter) lives as long as the reference: keep its
+  // value under the reference's own decl, in the frame the reference
+  // belongs to.
+  const clang::Expr *Temp = nullptr;
+  if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E))
+    Temp = MT->getSubExpr();
+  else if (E->isPRValue())
+    Temp = E;
+  clang::QualType T = Ref->getType().getNonReferenceType();
+  if (Temp && !T->isRecordType() && !T->isArrayType()) {
+    Into.Vars[Ref] = convert(eval(Temp, Active), T);
+    LValue LV;
+    LV.Kind = LValue::Var;
+    LV.VD = Ref;
+    LV.F = &Into;
+    return LV;
+  }
+  if (Temp) {
+    // A record temporary (`const double2 &v = make_double2(...)`) is held
+    // in registers, field by field, in the frame evaluating it (the
+    // caller's, for a parameter).
+    if (T->isRecordType())
+      return materialize(Temp, Active);
+    (void)eval(Temp, Active);
+    LValue LV;
+    LV.Why = "reference to a temporary of type " + T.getAsString();
+    return LV;
+  }
+  LValue LV = evalLValue(E, Active);
+  if (LV.Kind == LValue::Var && !LV.F)
+    LV.F = Frames.back(); // pin the caller's frame before a callee's is pushed
+  return LV;
 }
 
 LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
@@ -267,9 +343,15 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
       LV.Why = "not a variable";
       return LV;
     }
+    // A reference parameter or a lambda's capture by reference.
+    if (auto Bound = lookupBinding(VD))
+      return *Bound;
     if (VD->getType()->isReferenceType()) {
-      LV.Why = "a reference ('" + VD->getNameAsString() +
-               "'), which is not followed";
+      // A reference names what it was bound to, in whichever frame.
+      auto It = Frames.back()->Refs.find(VD);
+      if (It != Frames.back()->Refs.end())
+        return It->second;
+      LV.Why = "reference '" + VD->getNameAsString() + "' of unknown binding";
       return LV;
     }
     bool Memory = VD->hasAttr<clang::CUDASharedAttr>() ||
@@ -293,26 +375,26 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
       LV.Why = "subscript of an untracked pointer";
       return LV;
     }
-    LV.Kind = LValue::Mem;
-    LV.Base = B.Base;
-    LV.Why = B.Why;
     int64_t Elem = AST.getTypeSizeInChars(AS->getType()).getQuantity();
+    Value At = B;
     if (Idx.Kind != Value::Int) {
-      LV.Off.fill(EC.getOpaque("non-integer index", IntType::i64()));
-      return LV;
+      At.L.fill(EC.getOpaque("non-integer index", IntType::i64()));
+      return memoryAt(At);
     }
     // Indices are sign- or zero-extended to the pointer width first, as
     // C++ pointer arithmetic does.
-    LV.Off = zipLanes(B.L, Idx.L, [&](const Expr *O, const Expr *I) {
+    At.L = zipLanes(B.L, Idx.L, [&](const Expr *O, const Expr *I) {
       return EC.getBinary(BinaryOp::Add, O,
                           EC.getBinary(BinaryOp::Mul,
                                        EC.getCast(I, IntType::i64()),
                                        EC.getConst(Elem, IntType::i64())));
     });
-    return LV;
+    return memoryAt(At);
   }
   if (const auto *UO = dyn_cast<clang::UnaryOperator>(E)) {
     if (UO->getOpcode() == clang::UO_Deref) {
+      if (isa<clang::CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        return Frames.back()->This;
       Value P = eval(UO->getSubExpr(), Active);
       if (P.Kind != Value::Ptr) {
         LV.Why = "dereference of an untracked pointer";
@@ -329,12 +411,23 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
   if (const auto *ME = dyn_cast<clang::MemberExpr>(E)) {
     const auto *FD = dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
     LValue Base;
-    if (ME->isArrow()) {
+    if (ME->isArrow() &&
+        isa<clang::CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+      Base = Frames.back()->This;
+    } else if (ME->isArrow()) {
       Value P = eval(ME->getBase(), Active);
       if (P.Kind == Value::Ptr)
         Base = memoryAt(P);
     } else {
       Base = evalLValue(ME->getBase(), Active);
+    }
+    if (Base.Kind == LValue::Var && FD) {
+      // A field of a struct held in registers; a reference member names
+      // the location it was bound to.
+      if (FD->getType()->isReferenceType())
+        return fieldRef(Base, FD);
+      Base.Path.push_back(FD);
+      return Base;
     }
     if (Base.Kind != LValue::Mem || !FD) {
       // A member of a register-held struct (e.g. a local double2) is no
@@ -360,15 +453,44 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
       return evalLValue(BO->getRHS(), Active);
     }
   }
-  if (const auto *CE = dyn_cast<clang::CastExpr>(E))
+  if (const auto *CE = dyn_cast<clang::CastExpr>(E)) {
     if (CE->getCastKind() == clang::CK_NoOp ||
         CE->getCastKind() == clang::CK_LValueBitCast)
       return evalLValue(CE->getSubExpr(), Active);
-  if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E)) {
-    (void)eval(MT->getSubExpr(), Active);
-    LV.Why = "temporary";
-    return LV;
+    // Fields are unique declarations: a base of a register-held struct is
+    // the struct itself.
+    if (CE->getCastKind() == clang::CK_UncheckedDerivedToBase ||
+        CE->getCastKind() == clang::CK_DerivedToBase) {
+      LValue B = evalLValue(CE->getSubExpr(), Active);
+      if (B.Kind != LValue::Mem)
+        return B;
+      // In memory, the base sits at its layout offset in the derived.
+      int64_t Off = 0;
+      const clang::CXXRecordDecl *Derived =
+          CE->getSubExpr()->getType()->getAsCXXRecordDecl();
+      for (const clang::CXXBaseSpecifier *BS : CE->path()) {
+        const clang::CXXRecordDecl *Base = BS->getType()->getAsCXXRecordDecl();
+        if (!Derived || !Base || BS->isVirtual()) {
+          LV.Why = "virtual base class subobject";
+          return LV;
+        }
+        Off += AST.getASTRecordLayout(Derived)
+                   .getBaseClassOffset(Base)
+                   .getQuantity();
+        Derived = Base;
+      }
+      B.Off = mapLanes(B.Off, [&](const Expr *O) {
+        return EC.getBinary(BinaryOp::Add, O, EC.getConst(Off, IntType::i64()));
+      });
+      return B;
+    }
   }
+  if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))
+    return evalLValue(EWC->getSubExpr(), Active);
+  if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E))
+    return materialize(MT->getSubExpr(), Active);
+  if (const auto *CE = dyn_cast<clang::CallExpr>(E))
+    return evalCallLValue(CE, Active);
   (void)eval(E, Active);
   LV.Why = std::string("lvalue ") + E->getStmtClassName() + " is not followed";
   return LV;
@@ -417,7 +539,7 @@ Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
     uint32_t U = Active & ~(Tm | Fm);
     Value A = eval(CO->getTrueExpr(), Tm | U);
     Value B = eval(CO->getFalseExpr(), Fm | U);
-    if (A.Kind != B.Kind || A.Base != B.Base || A.Kind == Value::Other ||
+    if (!A.sameTarget(B) || A.Kind == Value::Other ||
         (A.Kind == Value::Int && A.Type != B.Type))
       return opaque(T, "conditional of mixed values at " + where(E));
     Value R = A;
@@ -432,31 +554,27 @@ Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
   if (const auto *ASE = dyn_cast<clang::ArraySubscriptExpr>(E))
     return load(E, evalLValue(ASE, Active), T, Active);
   if (isa<clang::DeclRefExpr>(E) || isa<clang::MemberExpr>(E)) {
-    // Reached for array- or record-typed lvalues used without decay.
+    // Reached for array- or record-typed lvalues used without decay, and
+    // for lvalues bound to references: a register-held value is read.
     LValue LV = evalLValue(E, Active);
+    if (LV.Kind == LValue::Var)
+      return load(E, LV, T, Active);
     return opaque(T, LV.Why);
   }
-  if (const auto *IL = dyn_cast<clang::InitListExpr>(E)) {
-    for (const clang::Expr *I : IL->inits())
-      (void)eval(I, Active);
-    return Value();
+  if (const auto *IL = dyn_cast<clang::InitListExpr>(E))
+    return evalInitList(IL, Active);
+  if (const auto *CC = dyn_cast<clang::CXXConstructExpr>(E))
+    return evalConstruct(CC, Active);
+  if (const auto *LE = dyn_cast<clang::LambdaExpr>(E))
+    return evalLambda(LE, Active);
+  if (isa<clang::CXXThisExpr>(E)) {
+    const LValue &This = Frames.back()->This;
+    if (This.Kind == LValue::Mem)
+      return pointerTo(This);
+    return opaque(T, "pointer to an object held in registers");
   }
-  if (const auto *CC = dyn_cast<clang::CXXConstructExpr>(E)) {
-    // Copying a struct out of memory (`double2 v = a[i];`) reads it.
-    if (CC->getNumArgs() == 1 &&
-        CC->getConstructor()->isCopyOrMoveConstructor()) {
-      const clang::Expr *Src = CC->getArg(0)->IgnoreParenImpCasts();
-      if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(Src))
-        Src = MT->getSubExpr()->IgnoreParenImpCasts();
-      if (Src->isGLValue()) {
-        LValue LV = evalLValue(Src, Active);
-        return load(Src, LV, Src->getType(), Active);
-      }
-    }
-    for (const clang::Expr *A : CC->arguments())
-      (void)eval(A, Active);
-    return Value();
-  }
+  if (const auto *DI = dyn_cast<clang::CXXDefaultInitExpr>(E))
+    return eval(DI->getExpr(), Active);
   if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E))
     return eval(MT->getSubExpr(), Active);
   if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))

@@ -15,12 +15,21 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include <array>
 #include <deque>
+#include <map>
+#include <memory>
 
 namespace clang {
 class ASTContext;
+class CXXForRangeStmt;
+class CXXMethodDecl;
+class Decl;
 class Expr;
+class FieldDecl;
+class LambdaExpr;
+class ParmVarDecl;
 class FunctionDecl;
 class IfStmt;
 class Stmt;
@@ -35,6 +44,10 @@ using llvm::dyn_cast_or_null;
 using llvm::isa;
 
 constexpr unsigned MaxLanes = 32;
+
+/// The interpreter's integer type for a C++ type; none for non-integers.
+std::optional<IntType> intTypeOf(const clang::ASTContext &AST,
+                                 clang::QualType T);
 using LaneExprs = std::array<const Expr *, MaxLanes>;
 
 /// A memory object: where a pointer's lanes point into.
@@ -97,6 +110,7 @@ public:
   struct Value;
   struct LValue;
   struct Frame;
+  struct Record;
 
 private:
   // Statements (SimtStmt.cpp). \p Active shrinks as lanes break, continue
@@ -124,6 +138,16 @@ private:
   void store(const clang::Expr *Site, const LValue &LV, const Value &V,
              clang::QualType T, uint32_t Active, AccessKind Kind);
   Value evalCall(const clang::CallExpr *CE, uint32_t Active);
+  // CUDA builtins and intrinsics, by name (SimtBuiltins.cpp). None when
+  // the callee is not in the table.
+  std::optional<Value> evalBuiltin(const clang::CallExpr *CE, uint32_t Active);
+  Value argValue(const clang::Expr *A, uint32_t Active);
+  Value perLane(const Value &X, IntType RT, llvm::StringRef Name,
+                uint32_t Active, llvm::function_ref<int64_t(uint64_t)> F);
+  Value shuffle(const clang::CallExpr *CE, unsigned Mode, bool NoMask,
+                uint32_t Active);
+  Value vote(const clang::CallExpr *CE, unsigned Mode, bool NoMask,
+             uint32_t Active);
   Value evalBinary(const clang::BinaryOperator *BO, uint32_t Active);
   Value evalUnary(const clang::UnaryOperator *UO, uint32_t Active);
   Value evalCast(const clang::CastExpr *CE, uint32_t Active);
@@ -134,9 +158,54 @@ private:
   Value opaque(clang::QualType T, llvm::StringRef Why);
   Value builtinIndex(const clang::Expr *E);
   const MemObject *objectFor(const clang::VarDecl *VD);
-  void assign(const clang::VarDecl *VD, const Value &V, uint32_t Active);
+
+  // Calls, objects and closures (SimtCalls.cpp).
+  /// Inlines \p FD (a function, method, constructor or lambda body) with
+  /// \p This as the object (Kind None for none) and \p Args bound to its
+  /// parameters; the callee's frame, with its result, is \p Out. False
+  /// past the inlining depth limit.
+  bool inlineCall(const clang::FunctionDecl *FD, const LValue &This,
+                  llvm::ArrayRef<const clang::Expr *> Args, uint32_t Active,
+                  Frame &Out);
+  Value evalUserCall(const clang::CallExpr *CE, uint32_t Active);
+  LValue evalCallLValue(const clang::CallExpr *CE, uint32_t Active);
+  /// The object a member call or operator call is made on.
+  LValue objectOf(const clang::Expr *Obj, bool Arrow, uint32_t Active);
+  Value evalConstruct(const clang::CXXConstructExpr *CC, uint32_t Active);
+  Value evalInitList(const clang::InitListExpr *IL, uint32_t Active);
+  Value evalLambda(const clang::LambdaExpr *LE, uint32_t Active);
+  std::optional<Value> evalCoopGroups(const clang::CallExpr *CE,
+                                      uint32_t Active);
+  std::optional<Value> constructCoopGroup(const clang::CXXConstructExpr *CC,
+                                          uint32_t Active);
+  /// A by-value record kernel argument: pointer fields are distinct
+  /// cudaMalloc'd objects, integer fields parameter atoms.
+  Value paramRecord(const clang::ParmVarDecl *P, clang::QualType T,
+                    const std::string &Name, const WarpSetup &W);
+  /// A captured variable or a bound reference, seen from the current frame.
+  std::optional<LValue> lookupBinding(const clang::VarDecl *VD);
+  LValue materialize(const clang::Expr *E, uint32_t Active);
+  /// Reference members of register-held structs: binding and reading.
+  void bindField(const LValue &Obj, const clang::Decl *FD,
+                 const LValue &Target);
+  LValue fieldRef(const LValue &Obj, const clang::Decl *FD);
+  void execForRange(const clang::CXXForRangeStmt *S, uint32_t &Active);
+  /// The register-held value an lvalue of kind Var names, and assignment
+  /// to it (through a field path).
+  Value readVar(const LValue &LV, clang::QualType T);
+  void writeVar(const LValue &LV, const Value &V, uint32_t Active);
+  void assign(const clang::VarDecl *VD, Frame &F, const Value &V,
+              uint32_t Active);
+  /// Binds reference \p Ref (a variable or parameter, to live in \p Into)
+  /// to \p Init: an lvalue is aliased; a prvalue materialises a temporary.
+  LValue bindReference(const clang::VarDecl *Ref, const clang::Expr *Init,
+                       Frame &Into, uint32_t Active);
   void report(const clang::Expr *Site, AccessKind K, const LValue &LV,
               unsigned Bytes, uint32_t Active);
+  /// Reports reading or writing a whole object of type \p T: a record is
+  /// split into the requests the compiler emits.
+  void reportCopy(const clang::Expr *Site, AccessKind K, const LValue &LV,
+                  clang::QualType T, uint32_t Active);
   LaneExprs mapLanes(const LaneExprs &A,
                      llvm::function_ref<const Expr *(const Expr *)> F);
   LaneExprs
@@ -162,8 +231,13 @@ private:
   std::deque<MemObject> Objects;
   llvm::DenseMap<const void *, const MemObject *> ObjectOf;
   unsigned NextGlobal = 1, NextShared = 0, NextLocal = 1;
+  /// Pointer fields of by-value record kernel arguments, by parameter and
+  /// field path.
+  std::map<std::string, const MemObject *> FieldObjects;
   /// armsMergeAccesses per `if`, computed once (it scans source text).
   llvm::DenseMap<const clang::IfStmt *, bool> MergedArms;
+  /// A range-based for's loop variable and body, as one statement.
+  llvm::DenseMap<const clang::Stmt *, clang::Stmt *> RangeBodies;
   llvm::DenseMap<const clang::Stmt *, std::string> Where;
   /// clang's constant value of an integer expression, or null.
   llvm::DenseMap<const clang::Expr *, const Expr *> ConstantOf;
@@ -173,20 +247,51 @@ private:
 /// floating-point and aggregate values are Other (their loads are still
 /// accesses).
 struct SimtInterpreter::Value {
-  enum KindTy : uint8_t { Other, Int, Ptr } Kind = Other;
+  enum KindTy : uint8_t { Other, Int, Ptr, Rec } Kind = Other;
   IntType Type;                    ///< Int
   const MemObject *Base = nullptr; ///< Ptr; null when the target is unknown
   LaneExprs L{};                   ///< Int: value; Ptr: byte offset (i64)
   std::string Why;                 ///< Ptr with unknown base: why
+  /// Ptr to a scalar variable (`&x`): a register (or local-memory) object,
+  /// never global. Dereferenced at offset 0 it is the variable itself.
+  const clang::VarDecl *Var = nullptr;
+  Frame *VarFrame = nullptr; ///< the frame that holds Var
+  /// Points to the same object as \p O (offsets may differ).
+  bool sameTarget(const Value &O) const {
+    return Kind == O.Kind && Base == O.Base && Var == O.Var &&
+           VarFrame == O.VarFrame;
+  }
+  /// Rec: a struct or closure held in registers. Shared, copied on write.
+  std::shared_ptr<const Record> Fields;
 };
 
 /// A location: a scalar variable, or memory at per-lane byte offsets.
 struct SimtInterpreter::LValue {
   enum KindTy : uint8_t { None, Var, Mem } Kind = None;
   const clang::VarDecl *VD = nullptr; ///< Var
-  const MemObject *Base = nullptr;    ///< Mem; null when unknown
-  LaneExprs Off{};                    ///< Mem
-  std::string Why;                    ///< None / unknown base
+  /// Var: the frame holding VD (a reference or pointer may name a
+  /// caller's variable; null for the current frame), or the storage of a
+  /// temporary object (then VD is null); Path selects a field of a
+  /// register-held struct.
+  Frame *F = nullptr;
+  Value *Slot = nullptr;
+  llvm::SmallVector<const clang::Decl *, 2> Path;
+  const MemObject *Base = nullptr; ///< Mem; null when unknown
+  LaneExprs Off{};                 ///< Mem
+  std::string Why;                 ///< None / unknown base
+};
+
+/// The fields of a register-held struct (by FieldDecl), or the captures of
+/// a lambda closure (by captured VarDecl; references as lvalues).
+struct SimtInterpreter::Record {
+  std::map<const clang::Decl *, Value> Vals;
+  std::map<const clang::Decl *, LValue> Refs;
+  /// A lambda's captured `this` (Kind None when not captured).
+  std::shared_ptr<const LValue> This;
+  /// A cooperative group (cooperative_groups::thread_block, grid_group, a
+  /// tile of TileSize threads), whose methods are modelled by name.
+  enum GroupKind : uint8_t { NoGroup, Block, Grid, Tile } Group = NoGroup;
+  unsigned TileSize = 0;
 };
 
 /// The pointer to a memory location, and the location a pointer names.
@@ -200,6 +305,19 @@ inline SimtInterpreter::Value pointerTo(const SimtInterpreter::LValue &LV) {
 }
 inline SimtInterpreter::LValue memoryAt(const SimtInterpreter::Value &P) {
   SimtInterpreter::LValue LV;
+  if (P.Var) {
+    // `*&x` is x; any other offset leaves the variable (undefined in C++).
+    for (const Expr *O : P.L)
+      if (!O->isConst() || O->getConstValue() != 0) {
+        LV.Why =
+            "pointer moved off the variable '" + P.Var->getNameAsString() + "'";
+        return LV;
+      }
+    LV.Kind = SimtInterpreter::LValue::Var;
+    LV.VD = P.Var;
+    LV.F = P.VarFrame;
+    return LV;
+  }
   LV.Kind = SimtInterpreter::LValue::Mem;
   LV.Base = P.Base;
   LV.Why = P.Why;
@@ -209,9 +327,22 @@ inline SimtInterpreter::LValue memoryAt(const SimtInterpreter::Value &P) {
 
 struct SimtInterpreter::Frame {
   llvm::DenseMap<const clang::VarDecl *, Value> Vars;
+  /// What each reference variable or parameter, and each variable a
+  /// lambda captured by reference, is bound to. A temporary bound to a
+  /// reference lives in Vars under the reference's own decl.
+  llvm::DenseMap<const clang::VarDecl *, LValue> Refs;
   uint32_t Returned = 0;
   Value Ret;
   bool HasRet = false;
+  /// The function run (null for the kernel); a reference-returning one
+  /// returns a location, RetLV.
+  const clang::FunctionDecl *Fn = nullptr;
+  LValue RetLV;
+  /// The object of a member function (Kind None in free functions).
+  LValue This;
+  /// Temporary objects materialized in this frame, by expression; a
+  /// std::map keeps their addresses stable for LValue::Slot.
+  std::map<const clang::Expr *, Value> Temps;
 };
 
 } // namespace cal

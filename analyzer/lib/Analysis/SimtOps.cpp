@@ -96,6 +96,19 @@ Value SimtInterpreter::arith(clang::BinaryOperatorKind Op, const Value &L,
     return V;
   }
   auto BOp = mapOp(Op);
+  // p < q, p != q within one object compare the byte offsets (a range-for
+  // over an array tests `__begin != __end`).
+  if (BOp && clang::BinaryOperator::isComparisonOp(Op) &&
+      L.Kind == Value::Ptr && R.Kind == Value::Ptr && L.Base &&
+      L.Base == R.Base) {
+    Value V;
+    V.Kind = Value::Int;
+    V.L = zipLanes(L.L, R.L, [&](const Expr *A, const Expr *B) {
+      return EC.getBinary(*BOp, A, B);
+    });
+    V.Type = V.L[0]->getType();
+    return convert(V, ResultTy);
+  }
   if (!BOp || L.Kind != Value::Int || R.Kind != Value::Int)
     return opaque(ResultTy, L.Kind == Value::Int && R.Kind == Value::Int
                                 ? "unsupported operator"
@@ -172,8 +185,19 @@ Value SimtInterpreter::evalUnary(const clang::UnaryOperator *UO,
   switch (UO->getOpcode()) {
   case clang::UO_AddrOf: {
     LValue LV = evalLValue(Sub, Active);
+    if (LV.Kind == LValue::Var) {
+      // `&x` of a scalar: a register or local-memory object, never global.
+      // Dereferencing it reads and writes x itself.
+      Value V;
+      V.Kind = Value::Ptr;
+      V.Var = LV.VD;
+      V.VarFrame = LV.F ? LV.F : Frames.back();
+      V.L.fill(EC.getConst(0, IntType::i64()));
+      return V;
+    }
     if (LV.Kind != LValue::Mem)
-      return opaque(T, "address of a register variable");
+      return opaque(T, LV.Why.empty() ? "address of an untracked object"
+                                      : "address of " + LV.Why);
     return pointerTo(LV);
   }
   case clang::UO_Deref:
@@ -254,8 +278,9 @@ Value SimtInterpreter::evalCast(const clang::CastExpr *CE, uint32_t Active) {
     return opaque(T, "null pointer");
   case clang::CK_ConstructorConversion:
   case clang::CK_UserDefinedConversion:
-    (void)eval(Sub, Active);
-    return opaque(T, "user-defined conversion");
+    // The conversion is a call (an `operator T *()`, a constructor) that
+    // is inlined like any other.
+    return convert(eval(Sub, Active), T);
   default:
     // Integral casts, bit casts of pointers (float* -> double2*), no-ops:
     // the value is kept and converted to the destination type.
@@ -268,81 +293,39 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
   clang::QualType T = CE->getType();
   llvm::StringRef Name =
       FD && FD->getIdentifier() ? FD->getName() : llvm::StringRef();
-  if (Name == "__syncthreads" || Name == "__syncwarp" ||
-      Name == "__threadfence" || Name == "__threadfence_block")
-    return Value();
-  if (Name == "__ldg" && CE->getNumArgs() == 1) {
-    // A read-only load: the argument's pointee is read.
-    Value P = eval(CE->getArg(0), Active);
-    return load(CE, P.Kind == Value::Ptr ? memoryAt(P) : LValue(), T, Active);
-  }
-  if (Name.starts_with("atomic") && CE->getNumArgs() >= 1) {
-    Value P = eval(CE->getArg(0), Active);
-    for (unsigned I = 1; I < CE->getNumArgs(); ++I)
-      (void)eval(CE->getArg(I), Active);
-    if (P.Kind == Value::Ptr) {
-      LValue LV = memoryAt(P);
-      clang::QualType PT = CE->getArg(0)->getType()->getPointeeType();
-      report(CE, AccessKind::Atomic, LV,
-             unsigned(AST.getTypeSizeInChars(PT).getQuantity()), Active);
-    }
-    return opaque(T, "result of " + Name.str() + " at " + where(CE));
-  }
+  if (auto CG = evalCoopGroups(CE, Active))
+    return *CG;
+  // CUDA builtins and intrinsics come first, before any header body of
+  // theirs could be inlined.
+  if (std::optional<Value> B = evalBuiltin(CE, Active))
+    return *B;
   // Struct assignment (`*(double2 *)&a[k] = v`) is a call of the implicit
   // copy-assignment operator: a store of the whole record.
+  const auto *MD = dyn_cast_or_null<clang::CXXMethodDecl>(FD);
   if (const auto *OC = dyn_cast<clang::CXXOperatorCallExpr>(CE))
-    if (OC->getOperator() == clang::OO_Equal && OC->getNumArgs() == 2) {
+    if (OC->getOperator() == clang::OO_Equal && OC->getNumArgs() == 2 &&
+        !(MD && MD->isUserProvided())) {
       LValue LV = evalLValue(OC->getArg(0), Active);
       Value R = eval(OC->getArg(1), Active);
       store(CE, LV, R, OC->getArg(0)->getType(), Active, AccessKind::Store);
       return Value();
     }
-  std::vector<Value> Args;
+  // Functions, methods, operators and lambdas with a body are inlined
+  // (SimtCalls.cpp).
+  if ((FD && FD->hasBody()) || isa<clang::CXXMemberCallExpr>(CE))
+    return evalUserCall(CE, Active);
   for (const clang::Expr *A : CE->arguments())
-    Args.push_back(eval(A, Active));
-  if ((Name == "min" || Name == "max" || Name == "umin" || Name == "umax") &&
-      Args.size() == 2 && Args[0].Kind == Value::Int &&
-      Args[1].Kind == Value::Int && Args[0].Type == Args[1].Type) {
-    Value V = Args[0];
-    BinaryOp Op = Name.ends_with("min") ? BinaryOp::Min : BinaryOp::Max;
-    V.L = zipLanes(Args[0].L, Args[1].L, [&](const Expr *A, const Expr *B) {
-      return EC.getBinary(Op, A, B);
-    });
-    return convert(V, T);
-  }
-  if (FD && FD->hasBody() && !isa<clang::CXXMethodDecl>(FD)) {
-    const clang::FunctionDecl *Def = nullptr;
-    FD->hasBody(Def);
-    if (Frames.size() > CallDepthLimit)
-      return opaque(T, "call depth limit reached at " + where(CE));
-    // Inline the callee: its parameters take the argument values lane by
-    // lane; lanes leave it through return.
-    Frame F;
-    for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I)
-      F.Vars[Def->getParamDecl(I)] =
-          convert(Args[I], Def->getParamDecl(I)->getType());
-    Frames.push_back(&F);
-    std::vector<Exit> SavedExits;
-    SavedExits.swap(Exits);
-    uint32_t A = Active;
-    exec(Def->getBody(), A);
-    Exits.swap(SavedExits);
-    Frames.pop_back();
-    if (F.HasRet)
-      return convert(F.Ret, T);
-    return opaque(T, "result of '" + Name.str() + "'");
-  }
-  // A call with a body that is not inlined (a member function, a lambda, a
-  // call through a pointer) may access memory the analysis does not see:
-  // say so. Bodiless calls are intrinsics and maths, which do not.
-  if (!FD || FD->hasBody())
-    Sink.onUnsupported(CE, "call to " +
-                               (Name.empty() ? std::string("a function pointer "
-                                                           "or lambda")
-                                             : "'" + Name.str() + "'") +
-                               " at " + where(CE) +
-                               " is not followed; accesses inside it are not "
-                               "counted");
+    (void)eval(A, Active);
+  // A call that is neither a known builtin nor inlined (a member function,
+  // a lambda, a call through a pointer, a function without a body) may
+  // access memory the analysis does not see: say so, by name.
+  Sink.onUnsupported(CE, "call to " +
+                             (Name.empty() ? std::string("a function pointer "
+                                                         "or lambda")
+                                           : "'" + Name.str() + "'") +
+                             " at " + where(CE) +
+                             " is not followed; accesses inside it are not "
+                             "counted");
   if (T->isVoidType())
     return Value();
   return opaque(T, (Name.empty() ? std::string("indirect call")

@@ -73,6 +73,8 @@ void SimtInterpreter::runWarp(const clang::FunctionDecl *Kernel,
       V.Kind = Value::Ptr;
       V.Base = objectFor(P);
       V.L.fill(EC.getConst(0, IntType::i64()));
+    } else if (T->isRecordType()) {
+      V = paramRecord(P, T, P->getNameAsString(), W);
     }
     F.Vars[P] = V;
   }
@@ -85,7 +87,15 @@ void SimtInterpreter::runWarp(const clang::FunctionDecl *Kernel,
 }
 
 const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
-  auto It = ObjectOf.find(VD);
+  // Every `extern __shared__` array, in the kernel or in a function (the
+  // SharedMemory<T> idiom declares one per instantiation), names the start
+  // of the block's dynamic shared memory: one object.
+  static const char DynamicShared = 0;
+  bool Dynamic = VD->hasAttr<clang::CUDASharedAttr>() &&
+                 VD->hasExternalStorage() &&
+                 VD->getType()->isIncompleteArrayType();
+  const void *Key = Dynamic ? static_cast<const void *>(&DynamicShared) : VD;
+  auto It = ObjectOf.find(Key);
   if (It != ObjectOf.end())
     return It->second;
   MemObject &M = Objects.emplace_back();
@@ -112,7 +122,9 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
     M.Space = AddrSpace::Local;
     M.Base = uint64_t(NextLocal++) << 24;
   }
-  ObjectOf[VD] = &M;
+  if (Dynamic)
+    M.Name = "extern __shared__";
+  ObjectOf[Key] = &M;
   return &M;
 }
 
@@ -238,12 +250,31 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     return;
   case clang::Stmt::ReturnStmtClass: {
     const auto *R = cast<clang::ReturnStmt>(S);
-    if (const clang::Expr *RV = R->getRetValue()) {
+    if (F.Fn && F.Fn->getReturnType()->isReferenceType() && R->getRetValue()) {
+      // A reference is returned as the location it names.
+      LValue LV = evalLValue(R->getRetValue(), Active);
+      if (LV.Kind == LValue::Var && !LV.F)
+        LV.F = &F;
+      if (F.RetLV.Kind == LValue::None && F.RetLV.Why.empty())
+        F.RetLV = LV;
+      else if (F.RetLV.Kind == LValue::Mem && LV.Kind == LValue::Mem &&
+               F.RetLV.Base == LV.Base)
+        for (unsigned I = 0; I < MaxLanes; ++I) {
+          if (Active >> I & 1)
+            F.RetLV.Off[I] = LV.Off[I];
+        }
+      else if (F.RetLV.Kind != LValue::Var || LV.Kind != LValue::Var ||
+               F.RetLV.VD != LV.VD || F.RetLV.Slot != LV.Slot ||
+               F.RetLV.Path != LV.Path) {
+        F.RetLV = LValue();
+        F.RetLV.Why = "reference returned to different locations per lane";
+      }
+    } else if (const clang::Expr *RV = R->getRetValue()) {
       Value V = eval(RV, Active);
       if (!F.HasRet) {
         F.Ret = V;
         F.HasRet = true;
-      } else if (F.Ret.Kind == V.Kind && F.Ret.Base == V.Base) {
+      } else if (F.Ret.sameTarget(V)) {
         for (unsigned I = 0; I < MaxLanes; ++I)
           if (Active >> I & 1)
             F.Ret.L[I] = V.L[I];
@@ -257,6 +288,9 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
   }
   case clang::Stmt::NullStmtClass:
     return;
+  case clang::Stmt::CXXForRangeStmtClass:
+    execForRange(cast<clang::CXXForRangeStmt>(S), Active);
+    return;
   case clang::Stmt::AttributedStmtClass:
     exec(cast<clang::AttributedStmt>(S)->getSubStmt(), Active);
     return;
@@ -266,7 +300,6 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
   case clang::Stmt::GotoStmtClass:
   case clang::Stmt::GCCAsmStmtClass:
   case clang::Stmt::CXXTryStmtClass:
-  case clang::Stmt::CXXForRangeStmtClass:
     Sink.onUnsupported(S, std::string(S->getStmtClassName()) + " at " +
                               where(S) + " is not interpreted");
     return;
@@ -286,6 +319,11 @@ void SimtInterpreter::execDecl(const clang::VarDecl *VD, uint32_t Active) {
   if (VD->hasAttr<clang::CUDASharedAttr>() || T->isArrayType() ||
       VD->isStaticLocal()) {
     objectFor(VD); // memory, not a register: accessed through its address
+    return;
+  }
+  if (T->isReferenceType()) {
+    if (const clang::Expr *Init = VD->getInit())
+      F.Refs[VD] = bindReference(VD, Init, F, Active);
     return;
   }
   if (const clang::Expr *Init = VD->getInit()) {

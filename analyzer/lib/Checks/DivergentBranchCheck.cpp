@@ -48,15 +48,20 @@ void checkUnknownAccess(const KernelResult &K, const TargetModel &,
                         std::vector<Finding> &Out) {
   for (const AccessSummary &A : K.Accesses) {
     if (!A.UnknownRequests ||
-        (A.Space != AddrSpace::Global && A.Space != AddrSpace::Shared))
+        (A.Space != AddrSpace::Global && A.Space != AddrSpace::Shared &&
+         A.Space != AddrSpace::Unknown))
       continue;
     Finding F;
     F.Severity = Finding::Remark;
     F.CheckId = "cuda-unknown-access";
     F.Range = A.Range;
     F.Pos = A.Pos;
-    F.Message = "cannot predict this " + std::string(addrSpaceName(A.Space)) +
-                " " + accessKindName(A.Kind) + ": " + A.UnknownReason;
+    F.Message =
+        A.Space == AddrSpace::Unknown
+            ? "cannot predict this " + std::string(accessKindName(A.Kind)) +
+                  " (memory space unknown): " + A.UnknownReason
+            : "cannot predict this " + std::string(addrSpaceName(A.Space)) +
+                  " " + accessKindName(A.Kind) + ": " + A.UnknownReason;
     Out.push_back(std::move(F));
   }
 }

@@ -9,6 +9,8 @@ using namespace llvm;
 namespace cal {
 
 Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
+  if (A.Space == AddrSpace::Unknown)
+    return {"unknown", "memory space unknown: " + A.UnknownReason};
   bool Modelled = A.Space == AddrSpace::Global || A.Space == AddrSpace::Shared;
   if (!Modelled)
     return {"unknown",
@@ -74,7 +76,12 @@ static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
   // are weighted by the blocks their evaluated block stands for.
   double Requests = 0, Sum = 0, Known = 0;
   bool Complete = true;
+  // Requests through pointers of unknown space may belong to this space:
+  // the totals are then incomplete.
+  bool UnknownSpace = false;
   for (const AccessSummary &A : K.Accesses) {
+    UnknownSpace |=
+        A.Space == AddrSpace::Unknown && (A.Kind == AccessKind::Load) == Load;
     if (A.Space != Sp || (A.Kind == AccessKind::Load) != Load)
       continue;
     const Stat &S = Sp == AddrSpace::Global ? A.Sectors : A.Wavefronts;
@@ -86,8 +93,18 @@ static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
   json::Object O{
       {"requests_per_warp", K.WarpWeight > 0 ? Requests / K.WarpWeight : 0.0}};
   O[Field] = Known > 0 ? json::Value(Sum / Known) : json::Value(nullptr);
-  O["complete"] = Complete;
+  O["complete"] = Complete && !UnknownSpace;
   return O;
+}
+
+/// Requests per warp through pointers whose memory space is unknown; they
+/// are in none of the per-space summaries.
+static double unknownSpaceRequests(const KernelResult &K) {
+  double N = 0;
+  for (const AccessSummary &A : K.Accesses)
+    if (A.Space == AddrSpace::Unknown)
+      N += A.WeightedRequests;
+  return K.WarpWeight > 0 ? N / K.WarpWeight : 0.0;
 }
 
 static json::Value gridJSON(const LaunchConfig &L) {
@@ -195,7 +212,9 @@ json::Array resultToJSON(const AnalysisResult &R) {
         {"shared_load",
          summary(K, AddrSpace::Shared, true, "wavefronts_per_request")},
         {"shared_store",
-         summary(K, AddrSpace::Shared, false, "wavefronts_per_request")}};
+         summary(K, AddrSpace::Shared, false, "wavefronts_per_request")},
+        {"unknown_space",
+         json::Object{{"requests_per_warp", unknownSpaceRequests(K)}}}};
     Out.push_back(json::Object{
         {"name", K.Name},
         {"mangled_name", K.MangledName},

@@ -8,6 +8,7 @@
 struct Node { float *data; Node *next; };
 
 __device__ int recurse(int x) { return x <= 0 ? 0 : 1 + recurse(x - 1); }
+__device__ int twice(int x) { return 2 * x; }
 
 __global__ void odd(float **tables, Node *list, float *out, int n) {
   int t = threadIdx.x;
@@ -16,11 +17,11 @@ __global__ void odd(float **tables, Node *list, float *out, int n) {
   out[t] = row[t];
   // Pointer chasing through a struct.
   out[t] += list->next->data[t];
-  // A reference to a local.
+  // A reference to a local is followed: out[r] is out[t], 4 sectors.
   int &r = t;
   out[r] = 1.0f;
-  // A lambda called in device code.
-  auto f = [=] __device__(int x) { return x * 2; };
+  // A call through a function pointer.
+  int (*f)(int) = twice;
   out[f(t)] = 2.0f;
   // goto.
   if (t > 1000)
@@ -34,17 +35,22 @@ done:
 
 int main() { odd<<<2, 32>>>(0, 0, 0, 8); }
 
-// The pointer `row` was loaded from memory: its target is unknown.
-// CHECK: "reason": "the pointer's target is unknown (value loaded from memory at 15:16)",
-// CHECK: "reason": "address depends on a reference ('r'), which is not followed",
-// CHECK: "reason": "address depends on indirect call at 24:7",
+// The pointer `row` was loaded from memory: its target, and so its memory
+// space, is unknown; the access is kept out of the global totals.
+// CHECK: "reason": "memory space unknown: the pointer's target is unknown (value loaded from memory at 16:16)",
+// CHECK-NEXT: "sectors_per_request": null,
+// CHECK-NEXT: "space": "unknown",
+// CHECK: "line": 22,
+// CHECK: "sectors_per_request": {
+// CHECK-NEXT: "max": 4,
+// CHECK: "reason": "address depends on indirect call at 25:7",
 // out[t + 1]: contiguous, one float past a sector boundary: 5 sectors.
 // CHECK: "sectors_per_request": {
 // CHECK-NEXT: "max": 5,
 // CHECK: "reason": "address depends on call depth limit reached at 10:57",
 // CHECK: "unsupported": [
-// CHECK-NEXT: "LambdaExpr at 23:12 is not interpreted",
-// CHECK-NEXT: "call to a function pointer or lambda at 24:7 is not followed; accesses inside it are not counted",
-// CHECK-NEXT: "GCCAsmStmt at 32:3 is not interpreted"
+// CHECK-NEXT: "call to a function pointer or lambda at 25:7 is not followed; accesses inside it are not counted",
+// CHECK-NEXT: "call to 'recurse' at 10:57 is past the inlining depth limit; accesses inside it are not counted",
+// CHECK-NEXT: "GCCAsmStmt at 33:3 is not interpreted"
 
-// TEXT: 16:12: remark: cannot predict this global load: the pointer's target is unknown (value loaded from memory at 15:16) [cuda-unknown-access]
+// TEXT: 17:12: remark: cannot predict this load (memory space unknown): the pointer's target is unknown (value loaded from memory at 16:16) [cuda-unknown-access]

@@ -33,7 +33,18 @@ int main() {
 // BADPATH: cuda-access-lint: error: --cuda-path='{{.*}}' is not a CUDA toolkit
 
 // CUDA 13 keeps Thrust and CUB under include/cccl; they are found as with
-// nvcc. A member call into CUB is not followed, and the output says so.
+// nvcc. The member call into CUB is followed: BlockReduce's TempStorage is
+// the kernel's __shared__ object, reached through a reference member bound
+// by the constructor. Lane 0 of warp 0 reads the aggregate of warp 1 at
+// warp_aggregates[1]; warp_aggregates follows eight 1-byte WarpReduce
+// storages, so it is byte 8 + 4*1 = 12. One lane: one wavefront. The inline
+// PTX inside (lane id, shuffles) is listed as not interpreted.
 // RUN: %cal --format=json %S/Inputs/cub-reduce.cu | FileCheck %s --check-prefix=CCCL
+// CCCL: "index": "12",
+// CCCL-NEXT: "kind": "load",
+// CCCL-NEXT: "line": 143,
+// CCCL: "space": "shared",
+// CCCL-NEXT: "wavefronts_per_request": {
+// CCCL-NEXT: "max": 1,
 // CCCL: "name": "blockSum<256>"
-// CCCL: "call to 'Sum' at 9:7 is not followed; accesses inside it are not counted"
+// CCCL: "GCCAsmStmt at {{[0-9]+}}:{{[0-9]+}} is not interpreted"

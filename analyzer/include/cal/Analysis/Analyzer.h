@@ -95,7 +95,10 @@ struct Stat {
   bool constant() const { return N == 0 || Min == Max; }
 };
 
-enum class AddrSpace { Global, Shared, Local, Constant };
+/// Unknown: the pointer's target (and so its memory space) could not be
+/// derived. Such accesses are listed, but kept out of every space's totals
+/// and cost models: counting them as global would invent requests.
+enum class AddrSpace { Global, Shared, Local, Constant, Unknown };
 enum class AccessKind { Load, Store, Atomic };
 const char *addrSpaceName(AddrSpace S);
 const char *accessKindName(AccessKind K);

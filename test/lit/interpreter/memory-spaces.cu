@@ -1,0 +1,71 @@
+// Never a wrong memory space: an access through a pointer whose target is
+// unknown is reported with space "unknown" and kept out of the global and
+// shared totals; the address of a local is a register (or local-memory)
+// object, never global.
+// One block of 32 threads; floats (4 B); sectors are 32 B.
+// RUN: %cal --format=json %s > %t.json
+// RUN: FileCheck %s < %t.json
+// RUN: %cal %s 2>&1 | FileCheck %s --check-prefix=TEXT
+
+__device__ float *pick(float **table, int k) { return table[k]; }
+
+__global__ void spaces(float **table, float *out) {
+  __shared__ float tile[32];
+  int t = threadIdx.x;
+  tile[t] = out[t];
+  // A pointer loaded from memory: global or shared, nobody knows.
+  float *row = pick(table, 0);
+  row[t] = tile[t];
+  // &v of a scalar local: *q reads v itself, no memory access.
+  float v = 1.0f;
+  float *q = &v;
+  out[t] = *q;
+}
+
+int main() { spaces<<<1, 32>>>(0, 0); }
+
+// The accesses in source order. table[k] (10:55): the same pointer in all
+// lanes, one 8-B word: 1 sector. out[t] and tile[t]: contiguous, 4 sectors
+// and 1 wavefront.
+// CHECK: "line": 10,
+// CHECK: "space": "global",
+// CHECK: "line": 15,
+// CHECK: "space": "shared",
+// CHECK: "line": 15,
+// CHECK: "space": "global",
+// row[t]: space unknown, no numbers, with the reason.
+// CHECK: "confidence": "unknown",
+// CHECK: "line": 18,
+// CHECK-NEXT: "lines_per_request": null,
+// CHECK-NEXT: "reason": "memory space unknown: the pointer's target is unknown (value loaded from memory at 10:55)",
+// CHECK-NEXT: "sectors_per_request": null,
+// CHECK-NEXT: "space": "unknown",
+// CHECK: "line": 18,
+// CHECK: "space": "shared",
+// out[t] = *q: the store only; *q is v.
+// CHECK: "line": 22,
+// CHECK: "space": "global",
+// CHECK-NOT: "line": 22,
+// Totals: global loads are table[k] and out[t], one request each per warp,
+// 1 and 4 sectors: mean 2.5. Shared: tile[t] store and load, 1 wavefront.
+// The unknown store is in neither total, and it makes the store summaries
+// incomplete, as it may belong to either space.
+// CHECK: "summary": {
+// CHECK-NEXT: "global_load": {
+// CHECK-NEXT: "complete": true,
+// CHECK-NEXT: "requests_per_warp": 2,
+// CHECK-NEXT: "sectors_per_request": 2.5
+// CHECK: "global_store": {
+// CHECK-NEXT: "complete": false,
+// CHECK-NEXT: "requests_per_warp": 1,
+// CHECK-NEXT: "sectors_per_request": 4
+// CHECK: "shared_load": {
+// CHECK-NEXT: "complete": true,
+// CHECK-NEXT: "requests_per_warp": 1,
+// CHECK: "shared_store": {
+// CHECK-NEXT: "complete": false,
+// CHECK-NEXT: "requests_per_warp": 1,
+// CHECK: "unknown_space": {
+// CHECK-NEXT: "requests_per_warp": 1
+
+// TEXT: 18:3: remark: cannot predict this store (memory space unknown): the pointer's target is unknown (value loaded from memory at 10:55) [cuda-unknown-access]
