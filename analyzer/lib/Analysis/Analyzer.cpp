@@ -203,8 +203,10 @@ public:
       B.Pos = makePos(AST, S->getBeginLoc());
       B.Range = S->getSourceRange();
       B.Kind = Kind.str();
-      if (const auto *If = dyn_cast<clang::IfStmt>(S))
-        B.LikelyPredicated = likelyPredicated(AST, If);
+      if (const auto *If = dyn_cast<clang::IfStmt>(S)) {
+        B.Lowering = branchLowering(AST, If);
+        B.LikelyPredicated = B.Lowering != BranchLowering::Branch;
+      }
     }
     BranchSummary &B = K.Branches[It->second];
     uint32_t Known = Active & ~Unknown;

@@ -9,6 +9,8 @@
 #ifndef CAL_LIB_ANALYSIS_COMPILEREFFECTS_H
 #define CAL_LIB_ANALYSIS_COMPILEREFFECTS_H
 
+#include "cal/Models/DivergenceModel.h"
+
 namespace clang {
 class IfStmt;
 class ASTContext;
@@ -29,6 +31,17 @@ bool armsMergeAccesses(const clang::ASTContext &Ctx, const clang::IfStmt *If);
 /// accesses included (SASS has predicated loads and stores), and hardware
 /// counters will then show no divergent branch.
 bool likelyPredicated(const clang::ASTContext &Ctx, const clang::IfStmt *If);
+
+/// How nvcc lowers \p If (evidence in docs/compiler-effects.md):
+/// - PredicatedExit, for an `if` without `else` in a `__global__` function
+///   that is either an early exit (`if (c) return;`, or a short straight-line
+///   arm ending in `return;`) or in tail position (nothing but the kernel's
+///   end follows it: `if (i < n) { ...rest... }` as the last statement, the
+///   final `if (tid == 0) out[b] = s[0];`), whatever the arm contains, loops
+///   and `__syncthreads()` included;
+/// - Predicated, when likelyPredicated() holds;
+/// - Branch otherwise.
+BranchLowering branchLowering(clang::ASTContext &Ctx, const clang::IfStmt *If);
 
 } // namespace cal
 

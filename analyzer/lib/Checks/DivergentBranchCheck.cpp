@@ -13,7 +13,10 @@ namespace cal {
 void checkDivergentBranch(const KernelResult &K, const TargetModel &TM,
                           std::vector<Finding> &Out) {
   for (const BranchSummary &B : K.Branches) {
-    if (B.classify() != BranchClass::Divergent)
+    // Lanes leaving through a predicated EXIT split no branch: the
+    // hardware counts no divergent target (docs/compiler-effects.md).
+    if (B.classify() != BranchClass::Divergent ||
+        B.Lowering == BranchLowering::PredicatedExit)
       continue;
     bool Loop = B.Kind == "for" || B.Kind == "while" || B.Kind == "do";
     Finding F;

@@ -104,6 +104,7 @@ json::Array resultToJSON(const AnalysisResult &R) {
           {"divergent_warp_fraction", B.Stats.divergentWarpFraction()},
           {"lane_split", B.Stats.laneSplit()},
           {"likely_predicated", B.LikelyPredicated},
+          {"compiled_as", branchLoweringName(B.Lowering)},
           {"reason", Cl == BranchClass::Unknown || B.Stats.numUnknowns()
                          ? B.Reason
                          : ""}});

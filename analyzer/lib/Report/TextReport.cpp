@@ -112,7 +112,10 @@ void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
          << B.Kind << " " << branchClassName(B.classify())
          << " divergent-warps=" << format("%g", B.Stats.divergentWarpFraction())
          << " split=" << B.Stats.laneSplit()
-         << (B.LikelyPredicated ? " likely-predicated" : "") << "\n";
+         << (B.LikelyPredicated ? " likely-predicated" : "")
+         << (B.Lowering == BranchLowering::PredicatedExit ? " predicated-exit"
+                                                          : "")
+         << "\n";
   }
 }
 

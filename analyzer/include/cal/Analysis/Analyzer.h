@@ -108,7 +108,9 @@ struct BranchSummary {
   clang::SourceRange Range;
   std::string Kind; ///< if, conditional, for, while, do, switch
   BranchStats Stats;
+  /// No hardware branch is expected: Lowering is not Branch.
   bool LikelyPredicated = false;
+  BranchLowering Lowering = BranchLowering::Branch; ///< `if` only
   std::string Reason; ///< why unknown, when it is
   /// Warps disagreed at the same occurrence (n-th evaluation in the warp):
   /// without it, outcomes that change only between iterations (a loop's
