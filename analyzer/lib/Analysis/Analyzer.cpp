@@ -2,6 +2,7 @@
 #include "cal/Analysis/Analyzer.h"
 #include "CompilerEffects.h"
 #include "SimtInterpreter.h"
+#include "StoreForwarding.h"
 
 #include "cal/Models/MemoryModels.h"
 #include "clang/AST/ASTContext.h"
@@ -464,7 +465,8 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       K.Assumptions.push_back("pointer arguments are 256-byte aligned "
                               "(cudaMalloc) and do not overlap");
       Collector Sink(Ctx, Opts.Target, K, Opts.DumpEvents);
-      SimtInterpreter Interp(Ctx, EC, Opts.Target, Sink);
+      StoreForwarding Compiled(Ctx, Sink, K, Opts.DumpEvents);
+      SimtInterpreter Interp(Ctx, EC, Opts.Target, Compiled);
 
       // Integer parameters: known values are bound; the rest are sampled.
       std::vector<std::pair<const Expr *, int64_t>> Known;
@@ -541,6 +543,7 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         }
       }
       Sink.finish();
+      Compiled.finish();
     }
   }
   return Result;

@@ -127,8 +127,8 @@ bool inKernelTail(clang::ASTContext &Ctx, const clang::Stmt *S) {
       return false;
     if (const auto *CS = llvm::dyn_cast<clang::CompoundStmt>(P)) {
       auto It = std::find(CS->body_begin(), CS->body_end(), S);
-      if (It == CS->body_end() || !std::all_of(std::next(It), CS->body_end(),
-                                               isNoOpTail))
+      if (It == CS->body_end() ||
+          !std::all_of(std::next(It), CS->body_end(), isNoOpTail))
         return false;
     } else if (const auto *If = llvm::dyn_cast<clang::IfStmt>(P)) {
       if (S != If->getThen() && S != If->getElse())

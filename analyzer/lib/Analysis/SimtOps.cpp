@@ -269,8 +269,10 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
   llvm::StringRef Name =
       FD && FD->getIdentifier() ? FD->getName() : llvm::StringRef();
   if (Name == "__syncthreads" || Name == "__syncwarp" ||
-      Name == "__threadfence" || Name == "__threadfence_block")
+      Name == "__threadfence" || Name == "__threadfence_block") {
+    Sink.onBarrier(CE);
     return Value();
+  }
   if (Name == "__ldg" && CE->getNumArgs() == 1) {
     // A read-only load: the argument's pointee is read.
     Value P = eval(CE->getArg(0), Active);

@@ -109,6 +109,18 @@ json::Array resultToJSON(const AnalysisResult &R) {
                          ? B.Reason
                          : ""}});
     }
+    json::Array NotIssued;
+    for (const ElidedAccess &E : K.NotIssued)
+      NotIssued.push_back(json::Object{
+          {"file", E.Pos.File},
+          {"line", E.Pos.Line},
+          {"column", E.Pos.Column},
+          {"space", addrSpaceName(E.Space)},
+          {"kind", accessKindName(E.Kind)},
+          {"bytes_per_lane", E.BytesPerLane},
+          {"executions_per_warp",
+           K.WarpsEvaluated ? double(E.Executions) / K.WarpsEvaluated : 0.0},
+          {"reason", E.Reason}});
     for (const Dim3 &B : K.EvaluatedBlocks)
       Blocks.push_back(dim3ToJSON(B));
     json::Object Args;
@@ -149,6 +161,7 @@ json::Array resultToJSON(const AnalysisResult &R) {
                                    {"samples", K.NumSamples}}},
         {"accesses", std::move(Accesses)},
         {"branches", std::move(Branches)},
+        {"not_issued", std::move(NotIssued)},
         {"summary", std::move(Summary)}});
   }
   return Out;

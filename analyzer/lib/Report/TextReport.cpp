@@ -116,6 +116,11 @@ void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
          << (B.Lowering == BranchLowering::PredicatedExit ? " predicated-exit"
                                                           : "")
          << "\n";
+    for (const ElidedAccess &E : K.NotIssued)
+      OS << "  summary not-issued " << E.Pos.Line << ":" << E.Pos.Column << " "
+         << addrSpaceName(E.Space) << " " << accessKindName(E.Kind) << " "
+         << E.BytesPerLane << "B executions=" << E.Executions << ": "
+         << E.Reason << "\n";
   }
 }
 

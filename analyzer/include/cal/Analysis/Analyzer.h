@@ -122,6 +122,19 @@ struct BranchSummary {
   BranchClass classify() const;
 };
 
+/// Executions of a source access that the compiled code does not issue:
+/// nvcc keeps the value in a register (a load of what the thread stored or
+/// loaded before), or a later store overwrites the stored value before
+/// anything can read it (docs/compiler-effects.md).
+struct ElidedAccess {
+  SourcePos Pos;
+  AddrSpace Space = AddrSpace::Global;
+  AccessKind Kind = AccessKind::Load;
+  unsigned BytesPerLane = 0;
+  uint64_t Executions = 0; ///< warp executions not issued
+  std::string Reason;      ///< "value forwarded from the store at 12:5"
+};
+
 struct LaunchConfig {
   Dim3 Grid = DefaultGrid, Block = DefaultBlock;
   uint64_t DynamicSharedBytes = 0;
@@ -142,6 +155,7 @@ struct KernelResult {
   std::vector<std::string> SampleDescriptions; ///< "n=4096"
   std::vector<AccessSummary> Accesses;         ///< in source order
   std::vector<BranchSummary> Branches;         ///< in source order
+  std::vector<ElidedAccess> NotIssued;         ///< in source order
   std::vector<std::string> Unsupported;        ///< constructs not interpreted
   std::vector<std::string> EventDump;          ///< with --dump=events
 };
