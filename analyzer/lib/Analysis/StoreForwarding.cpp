@@ -9,6 +9,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace cal {
@@ -21,17 +22,24 @@ bool isUnknownObject(const MemObject &O) {
   return O.Space == AddrSpace::Global && O.Base == 0;
 }
 
-/// Volatile accesses are always issued (s_vol_l: STG.E.STRONG.SYS then
-/// LDG.E.STRONG.SYS of the same element).
-bool isVolatile(const clang::Expr *Site) {
+/// The lvalue an access site reads or writes: the left side of an
+/// assignment, the operand of `++`, the site itself for a load.
+const clang::Expr *accessed(const clang::Expr *Site) {
   const clang::Expr *E = Site;
   if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(E))
     E = BO->getLHS();
-  else if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(E))
+  else if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(E);
+           UO && UO->isIncrementDecrementOp())
     E = UO->getSubExpr();
   else if (const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(E))
     E = OC->getNumArgs() ? OC->getArg(0) : E;
-  return E->getType().isVolatileQualified();
+  return E;
+}
+
+/// Volatile accesses are always issued (s_vol_l: STG.E.STRONG.SYS then
+/// LDG.E.STRONG.SYS of the same element).
+bool isVolatile(const clang::Expr *Site) {
+  return accessed(Site)->getType().isVolatileQualified();
 }
 
 bool isLoop(llvm::StringRef Kind) {
@@ -56,6 +64,24 @@ bool StoreForwarding::mayAlias(const MemObject &A, const MemObject &B) {
   // Two named `__device__` variables are distinct; an argument may point
   // to either.
   return A.Param || B.Param;
+}
+
+unsigned StoreForwarding::spellingOf(const clang::Expr *Site) {
+  auto [It, New] = SpellingOf.try_emplace(Site, 0);
+  if (!New)
+    return It->second;
+  const clang::Expr *E = accessed(Site)->IgnoreParenImpCasts();
+  const clang::SourceManager &SM = AST.getSourceManager();
+  clang::CharSourceRange R = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      AST.getLangOpts());
+  if (R.isInvalid() || E->getBeginLoc().isMacroID())
+    return 0;
+  std::string T =
+      clang::Lexer::getSourceText(R, SM, AST.getLangOpts()).str();
+  llvm::erase_if(T, [](char C) { return std::isspace((unsigned char)C); });
+  It->second = Spellings.try_emplace(T, Spellings.size() + 1).first->second;
+  return It->second;
 }
 
 std::string StoreForwarding::where(const clang::Expr *E) const {
@@ -107,10 +133,36 @@ bool StoreForwarding::reachable(const LoopContext &From,
   return false;
 }
 
-void StoreForwarding::flush(const MemObject *Obj) {
+/// Whether lane \p I of a pending store and of a load of the same object
+/// may touch the same bytes: unknown addresses may.
+static bool overlaps(const LaneAddresses &X, unsigned XBytes,
+                     const LaneAddresses &Y, unsigned YBytes, unsigned I) {
+  if (!X.Addr[I].Known || !Y.Addr[I].Known)
+    return true;
+  uint64_t A = uint64_t(X.Addr[I].Value), B = uint64_t(Y.Addr[I].Value);
+  return A < B + YBytes && B < A + XBytes;
+}
+
+void StoreForwarding::flush(const MemObject *Obj, const LaneAddresses *Addrs,
+                            uint32_t Active, unsigned Bytes) {
+  auto Reads = [&](const Pending &P) {
+    if (!Obj)
+      return true;
+    if (!mayAlias(*P.Obj, *Obj))
+      return false;
+    if (P.Obj != Obj || !Addrs)
+      return true;
+    // straight: the load of c[t + 64] leaves the store to c[t] pending (it
+    // is dropped, overwritten later); per thread, as the compiler sees it.
+    for (unsigned I = 0; I < MaxLanes; ++I)
+      if ((P.Active & Active) >> I & 1 &&
+          overlaps(P.Addrs, P.Bytes, *Addrs, Bytes, I))
+        return true;
+    return false;
+  };
   auto Keep = Stores.begin();
   for (Pending &P : Stores) {
-    if (!Obj || mayAlias(*P.Obj, *Obj))
+    if (Reads(P))
       Next.onAccess(P.Site, AccessKind::Store, *P.Obj, P.Bytes, P.Active,
                     P.Addrs, P.UnderUnknown);
     else
@@ -153,6 +205,7 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
   };
   bool AllKnown = true;
   Lanes32([&](unsigned I) { AllKnown &= Addrs.Addr[I].Known; });
+  unsigned Spelling = spellingOf(Site);
   auto Remember = [&](bool FromStore) {
     LastUse &U = Last[Site];
     Lanes32([&](unsigned I) {
@@ -163,7 +216,7 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
       uint64_t A = uint64_t(Addrs.Addr[I].Value);
       U.Addr[I] = A;
       U.Known |= 1u << I;
-      Lanes[I][A] = Held{&Obj, A, Bytes, Site, FromStore, Loops};
+      Lanes[I][A] = Held{&Obj, A, Bytes, Site, FromStore, Spelling, Loops};
     });
   };
 
@@ -181,20 +234,23 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
   }
 
   if (Kind == AccessKind::Load) {
+    // The lanes whose thread holds the value, and where it came from.
     const Held *Source = nullptr;
-    bool Forwarded = AllKnown;
+    uint32_t Holding = 0;
     Lanes32([&](unsigned I) {
-      if (!Forwarded)
+      if (!Addrs.Addr[I].Known || !Spelling)
         return;
       uint64_t A = uint64_t(Addrs.Addr[I].Value);
       auto It = Lanes[I].find(A);
-      Forwarded = It != Lanes[I].end() && It->second.Obj == &Obj &&
-                  It->second.Bytes == Bytes &&
-                  reachable(It->second.Where, Site, I, A);
-      if (Forwarded && !Source)
+      if (It == Lanes[I].end() || It->second.Obj != &Obj ||
+          It->second.Bytes != Bytes || It->second.Spelling != Spelling ||
+          !reachable(It->second.Where, Site, I, A))
+        return;
+      Holding |= 1u << I;
+      if (!Source)
         Source = &It->second;
     });
-    if (Forwarded && Source) {
+    if (Holding == Active) {
       elide(Site, Kind, Obj, Bytes,
             "the value is in a register, from the " +
                 std::string(Source->FromStore ? "store" : "load") + " at " +
@@ -202,10 +258,13 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
       Remember(false);
       return;
     }
-    // A load from memory sees the stores before it (l_st_l: the store to o
-    // is issued before c is loaded again).
-    flush(&Obj);
-    Next.onAccess(Site, Kind, Obj, Bytes, Active, Addrs, UnderUnknown);
+    // A load from memory sees the stores before it that it may read
+    // (l_st_l: the store to o is issued before c is loaded again). Lanes
+    // holding the value do not load it (fwd_cond: after a store under a
+    // branch, the load is predicated to the other lanes).
+    uint32_t Loading = Active & ~Holding;
+    flush(&Obj, &Addrs, Loading, Bytes);
+    Next.onAccess(Site, Kind, Obj, Bytes, Loading, Addrs, UnderUnknown);
     Remember(false);
     return;
   }
@@ -219,7 +278,10 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
   // of the loop, one STG after it).
   auto Keep = Stores.begin();
   for (Pending &P : Stores) {
-    if (P.Obj == &Obj && P.Bytes == Bytes)
+    // cond_then: a store under a branch is kept even though the store
+    // after the branch overwrites it; only one with the same lanes dies.
+    if (P.Obj == &Obj && P.Bytes == Bytes && P.Active == Active &&
+        P.Spelling == Spelling && Spelling)
       Lanes32([&](unsigned I) {
         uint64_t A = uint64_t(Addrs.Addr[I].Value);
         if ((P.Live >> I & 1) && Addrs.Addr[I].Known &&
@@ -241,7 +303,8 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
     return;
   }
   Stores.push_back(
-      Pending{Site, &Obj, Bytes, Active, Addrs, UnderUnknown, Active, Loops});
+      Pending{Site, &Obj, Bytes, Active, Addrs, UnderUnknown, Active, Spelling,
+              Loops});
 }
 
 void StoreForwarding::onBranch(const clang::Stmt *S, llvm::StringRef Kind,

@@ -15,6 +15,7 @@
 
 #include "SimtInterpreter.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include <map>
 #include <vector>
 
@@ -35,6 +36,13 @@ namespace cal {
 /// loop, which nvcc promotes to a register). A value from a loop that has
 /// ended, such as a second pass over the same array, is loaded again; so
 /// is a store overwritten in another loop kept.
+/// The compiler matches addresses symbolically, the analysis by value: a
+/// match also needs both accesses spelled alike (`c[i * N + j]` twice), as
+/// nvcc does not see that `rowOf(t, 8) * 8 + t % 8` is `t` when rowOf may
+/// return early. A store is dropped only when the store overwriting it runs
+/// with the same lanes (one executed under a branch is kept, cond_then).
+/// A load some of whose lanes hold the value runs for the others only
+/// (fwd_cond: `@P0 LDG`).
 /// What is not issued is recorded in KernelResult::NotIssued.
 class StoreForwarding : public EventSink {
 public:
@@ -77,6 +85,7 @@ private:
     unsigned Bytes;
     const clang::Expr *From; ///< the access it came from
     bool FromStore;
+    unsigned Spelling; ///< spellingOf(From)
     LoopContext Where;
   };
   /// A store not yet passed on: a later store may still overwrite it.
@@ -88,6 +97,7 @@ private:
     LaneAddresses Addrs;
     bool UnderUnknown;
     uint32_t Live; ///< lanes not yet overwritten
+    unsigned Spelling;
     LoopContext Where;
   };
   /// The address each lane used at a site, the last time it ran it.
@@ -101,8 +111,10 @@ private:
   bool reachable(const LoopContext &From, const clang::Expr *Site, unsigned L,
                  uint64_t Addr) const;
   /// Passes on the pending stores that an access of \p Obj may read (all
-  /// of them when \p Obj is null).
-  void flush(const MemObject *Obj);
+  /// of them when \p Obj is null); with \p Addrs, a load of \p Obj at
+  /// those addresses by the \p Active lanes.
+  void flush(const MemObject *Obj, const LaneAddresses *Addrs = nullptr,
+             uint32_t Active = 0, unsigned Bytes = 0);
   /// Forgets the values held that a store of \p Obj by lane \p L at
   /// \p Addr (unknown when null) may overwrite.
   void clobber(unsigned L, const MemObject &Obj, const EvalResult *Addr,
@@ -112,6 +124,9 @@ private:
   void elide(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
              unsigned Bytes, const std::string &Why);
   std::string where(const clang::Expr *E) const;
+  /// The accessed lvalue as written, whitespace removed, numbered; 0 when
+  /// it has no source text (macro expansions), which matches nothing.
+  unsigned spellingOf(const clang::Expr *Site);
 
   clang::ASTContext &AST;
   EventSink &Next;
@@ -121,6 +136,8 @@ private:
   std::array<llvm::DenseMap<uint64_t, Held>, MaxLanes> Lanes;
   LoopContext Loops; ///< the current one
   llvm::DenseMap<const clang::Expr *, LastUse> Last;
+  llvm::DenseMap<const clang::Expr *, unsigned> SpellingOf;
+  llvm::StringMap<unsigned> Spellings;
   std::vector<Pending> Stores;
   std::map<std::pair<const clang::Expr *, unsigned>, size_t> ElidedIndex;
 };
