@@ -544,6 +544,7 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       }
       Sink.finish();
       Compiled.finish();
+      K.HiddenBranches = findHiddenBranches(Ctx, KI.Decl);
     }
   }
   return Result;

@@ -9,11 +9,14 @@
 #ifndef CAL_LIB_ANALYSIS_COMPILEREFFECTS_H
 #define CAL_LIB_ANALYSIS_COMPILEREFFECTS_H
 
+#include "cal/Analysis/Analyzer.h"
 #include "cal/Models/DivergenceModel.h"
+#include <vector>
 
 namespace clang {
 class IfStmt;
 class ASTContext;
+class FunctionDecl;
 } // namespace clang
 
 namespace cal {
@@ -42,6 +45,15 @@ bool likelyPredicated(const clang::ASTContext &Ctx, const clang::IfStmt *If);
 /// - Predicated, when likelyPredicated() holds;
 /// - Branch otherwise.
 BranchLowering branchLowering(clang::ASTContext &Ctx, const clang::IfStmt *If);
+
+/// The IEEE divisions and square roots of \p Kernel and the `__device__`
+/// functions it calls, which compile to a fast path and a data-dependent
+/// call of a slow path (HiddenBranches.cpp): float `/` unless the
+/// reciprocal is allowed (-ffast-math), and not by a power of two; double
+/// `/` always; sqrtf/sqrt of float unless -ffast-math; sqrt of double
+/// always. Integer division, rsqrtf and __fdividef have no slow path.
+std::vector<HiddenBranch> findHiddenBranches(clang::ASTContext &Ctx,
+                                             const clang::FunctionDecl *Kernel);
 
 } // namespace cal
 

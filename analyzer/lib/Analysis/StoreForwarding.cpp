@@ -77,8 +77,7 @@ unsigned StoreForwarding::spellingOf(const clang::Expr *Site) {
       AST.getLangOpts());
   if (R.isInvalid() || E->getBeginLoc().isMacroID())
     return 0;
-  std::string T =
-      clang::Lexer::getSourceText(R, SM, AST.getLangOpts()).str();
+  std::string T = clang::Lexer::getSourceText(R, SM, AST.getLangOpts()).str();
   llvm::erase_if(T, [](char C) { return std::isspace((unsigned char)C); });
   It->second = Spellings.try_emplace(T, Spellings.size() + 1).first->second;
   return It->second;
@@ -302,9 +301,8 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
     Next.onAccess(Site, Kind, Obj, Bytes, Active, Addrs, UnderUnknown);
     return;
   }
-  Stores.push_back(
-      Pending{Site, &Obj, Bytes, Active, Addrs, UnderUnknown, Active, Spelling,
-              Loops});
+  Stores.push_back(Pending{Site, &Obj, Bytes, Active, Addrs, UnderUnknown,
+                           Active, Spelling, Loops});
 }
 
 void StoreForwarding::onBranch(const clang::Stmt *S, llvm::StringRef Kind,

@@ -38,6 +38,8 @@ void checkDivergentBranch(const KernelResult &, const TargetModel &,
                           std::vector<Finding> &);
 void checkUnknownAccess(const KernelResult &, const TargetModel &,
                         std::vector<Finding> &);
+void checkHiddenBranch(const KernelResult &, const TargetModel &,
+                       std::vector<Finding> &);
 
 } // namespace cal
 

@@ -18,6 +18,9 @@ llvm::ArrayRef<CheckInfo> registeredChecks() {
        checkDivergentBranch},
       {"cuda-unknown-access",
        "access whose addresses the analyzer cannot derive", checkUnknownAccess},
+      {"cuda-hidden-branch",
+       "IEEE division or square root with a data-dependent slow path",
+       checkHiddenBranch},
   };
   return Checks;
 }

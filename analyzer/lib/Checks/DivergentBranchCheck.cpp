@@ -47,6 +47,31 @@ void checkDivergentBranch(const KernelResult &K, const TargetModel &TM,
   }
 }
 
+void checkHiddenBranch(const KernelResult &K, const TargetModel &,
+                       std::vector<Finding> &Out) {
+  for (const HiddenBranch &H : K.HiddenBranches) {
+    Finding F;
+    F.Severity = Finding::Remark;
+    F.CheckId = "cuda-hidden-branch";
+    F.Range = H.Range;
+    F.Pos = H.Pos;
+    F.Message = H.note();
+    F.Notes.push_back("lanes whose operands need the slow path (denormal, "
+                      "huge or tiny values) run it while the others wait");
+    // Probes fdiv, fsqrt, fdivfn: the flags and __fdividef leave one
+    // MUFU instruction; double precision has no such switch.
+    if (H.Operation == "float division")
+      F.Notes.push_back("fix, where last-bit rounding does not matter: "
+                        "__fdividef(a, b), or -ffast-math (nvcc: "
+                        "--use_fast_math or -prec-div=false)");
+    else if (H.Operation == "float square root")
+      F.Notes.push_back("fix, where last-bit rounding does not matter: "
+                        "-ffast-math (nvcc: --use_fast_math or "
+                        "-prec-sqrt=false)");
+    Out.push_back(std::move(F));
+  }
+}
+
 void checkUnknownAccess(const KernelResult &K, const TargetModel &,
                         std::vector<Finding> &Out) {
   for (const AccessSummary &A : K.Accesses) {

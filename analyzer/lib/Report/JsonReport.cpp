@@ -121,6 +121,13 @@ json::Array resultToJSON(const AnalysisResult &R) {
           {"executions_per_warp",
            K.WarpsEvaluated ? double(E.Executions) / K.WarpsEvaluated : 0.0},
           {"reason", E.Reason}});
+    json::Array Hidden;
+    for (const HiddenBranch &H : K.HiddenBranches)
+      Hidden.push_back(json::Object{{"file", H.Pos.File},
+                                    {"line", H.Pos.Line},
+                                    {"column", H.Pos.Column},
+                                    {"operation", H.Operation},
+                                    {"note", H.note()}});
     for (const Dim3 &B : K.EvaluatedBlocks)
       Blocks.push_back(dim3ToJSON(B));
     json::Object Args;
@@ -162,6 +169,7 @@ json::Array resultToJSON(const AnalysisResult &R) {
         {"accesses", std::move(Accesses)},
         {"branches", std::move(Branches)},
         {"not_issued", std::move(NotIssued)},
+        {"hidden_branches", std::move(Hidden)},
         {"summary", std::move(Summary)}});
   }
   return Out;

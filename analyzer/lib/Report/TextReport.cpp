@@ -121,6 +121,9 @@ void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
          << addrSpaceName(E.Space) << " " << accessKindName(E.Kind) << " "
          << E.BytesPerLane << "B executions=" << E.Executions << ": "
          << E.Reason << "\n";
+    for (const HiddenBranch &H : K.HiddenBranches)
+      OS << "  summary hidden-branch " << H.Pos.Line << ":" << H.Pos.Column
+         << " " << H.Operation << "\n";
   }
 }
 

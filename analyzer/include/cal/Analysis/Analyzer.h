@@ -135,6 +135,17 @@ struct ElidedAccess {
   std::string Reason;      ///< "value forwarded from the store at 12:5"
 };
 
+/// A division or square root that compiles to a fast path and a
+/// data-dependent slow-path call: lanes may diverge with no branch in the
+/// source (docs/compiler-effects.md).
+struct HiddenBranch {
+  SourcePos Pos;
+  clang::SourceRange Range;
+  std::string Operation; ///< "float division", "double square root", ...
+  /// "possible slow-path divergence: IEEE float division compiles to ...".
+  std::string note() const;
+};
+
 struct LaunchConfig {
   Dim3 Grid = DefaultGrid, Block = DefaultBlock;
   uint64_t DynamicSharedBytes = 0;
@@ -156,6 +167,7 @@ struct KernelResult {
   std::vector<AccessSummary> Accesses;         ///< in source order
   std::vector<BranchSummary> Branches;         ///< in source order
   std::vector<ElidedAccess> NotIssued;         ///< in source order
+  std::vector<HiddenBranch> HiddenBranches;    ///< in source order
   std::vector<std::string> Unsupported;        ///< constructs not interpreted
   std::vector<std::string> EventDump;          ///< with --dump=events
 };
