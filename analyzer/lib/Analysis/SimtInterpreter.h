@@ -42,8 +42,11 @@ struct MemObject {
   AddrSpace Space = AddrSpace::Global;
   std::string Name;
   uint64_t Base = 0; ///< byte address of element 0 in its space
-  bool Param = false;    ///< a kernel pointer argument
-  bool Restrict = false; ///< declared `__restrict__`: aliases nothing else
+
+  /// A kernel pointer argument.
+  bool Param = false;
+  /// Declared `__restrict__`: aliases nothing else.
+  bool Restrict = false;
 };
 
 /// Per-lane addresses of one access, as the sink receives them.

@@ -110,7 +110,9 @@ struct BranchSummary {
   BranchStats Stats;
   /// No hardware branch is expected: Lowering is not Branch.
   bool LikelyPredicated = false;
-  BranchLowering Lowering = BranchLowering::Branch; ///< `if` only
+  /// What nvcc makes of an `if` (always Branch for loops and switches).
+  BranchLowering Lowering = BranchLowering::Branch;
+
   std::string Reason; ///< why unknown, when it is
   /// Warps disagreed at the same occurrence (n-th evaluation in the warp):
   /// without it, outcomes that change only between iterations (a loop's
