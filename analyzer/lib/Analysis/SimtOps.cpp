@@ -268,11 +268,13 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
   clang::QualType T = CE->getType();
   llvm::StringRef Name =
       FD && FD->getIdentifier() ? FD->getName() : llvm::StringRef();
-  if (Name == "__syncthreads" || Name == "__syncwarp" ||
-      Name == "__threadfence" || Name == "__threadfence_block") {
+  // __syncthreads_count/_and/_or and __threadfence_system order memory too.
+  if (Name.starts_with("__syncthreads") || Name.starts_with("__threadfence") ||
+      Name == "__syncwarp")
     Sink.onBarrier(CE);
+  if (Name == "__syncthreads" || Name == "__syncwarp" ||
+      Name == "__threadfence" || Name == "__threadfence_block")
     return Value();
-  }
   if (Name == "__ldg" && CE->getNumArgs() == 1) {
     // A read-only load: the argument's pointee is read.
     Value P = eval(CE->getArg(0), Active);
