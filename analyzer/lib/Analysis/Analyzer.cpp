@@ -4,6 +4,7 @@
 #include "LaunchConfigs.h"
 #include "Sampling.h"
 #include "SimtInterpreter.h"
+#include "StoreForwarding.h"
 
 #include "cal/Models/MemoryModels.h"
 #include "clang/AST/ASTContext.h"
@@ -199,8 +200,10 @@ public:
       B.Pos = makePos(AST, S->getBeginLoc());
       B.Range = S->getSourceRange();
       B.Kind = Kind.str();
-      if (const auto *If = dyn_cast<clang::IfStmt>(S))
-        B.LikelyPredicated = likelyPredicated(AST, If);
+      if (const auto *If = dyn_cast<clang::IfStmt>(S)) {
+        B.Lowering = branchLowering(AST, If);
+        B.LikelyPredicated = B.Lowering != BranchLowering::Branch;
+      }
     }
     BranchSummary &B = K.Branches[It->second];
     uint32_t Known = Active & ~Unknown;
@@ -455,7 +458,8 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       K.Assumptions.push_back("pointer arguments are 256-byte aligned "
                               "(cudaMalloc) and do not overlap");
       Collector Sink(Ctx, Opts.Target, K, Opts.DumpEvents);
-      SimtInterpreter Interp(Ctx, EC, Opts.Target, Sink);
+      StoreForwarding Compiled(Ctx, Sink, K, Opts.DumpEvents);
+      SimtInterpreter Interp(Ctx, EC, Opts.Target, Compiled);
 
       // Integer parameters: known values are bound; the rest are sampled.
       std::vector<std::pair<const Expr *, int64_t>> Known;
@@ -528,7 +532,9 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         }
       }
       Sink.finish();
-      if (K.Accesses.empty()) {
+      Compiled.finish();
+      K.HiddenBranches = findHiddenBranches(Ctx, KI.Decl);
+      if (K.Accesses.empty() && K.NotIssued.empty()) {
         K.NoAccessReason = noAccessReason(K);
         K.Assumptions.push_back(K.NoAccessReason);
       }

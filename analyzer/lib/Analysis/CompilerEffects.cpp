@@ -2,8 +2,11 @@
 #include "CompilerEffects.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -80,7 +83,98 @@ ArmScan scan(const clang::ASTContext &Ctx, const clang::Stmt *S) {
   return A;
 }
 
+/// The only parent of \p S, or a null node.
+clang::DynTypedNode parentOf(clang::ASTContext &Ctx, const clang::Stmt *S) {
+  clang::DynTypedNodeList P = Ctx.getParents(*S);
+  return P.size() == 1 ? P[0] : clang::DynTypedNode();
+}
+
+/// The function whose body contains \p S.
+const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx,
+                                             const clang::Stmt *S) {
+  for (clang::DynTypedNode N = parentOf(Ctx, S);;) {
+    if (const auto *FD = N.get<clang::FunctionDecl>())
+      return FD;
+    const auto *P = N.get<clang::Stmt>();
+    if (!P)
+      return nullptr;
+    N = parentOf(Ctx, P);
+  }
+}
+
+bool isKernel(const clang::FunctionDecl *FD) {
+  return FD && FD->hasAttr<clang::CUDAGlobalAttr>();
+}
+
+/// `;` and `return;` after a statement leave its lanes at the kernel's end.
+bool isNoOpTail(const clang::Stmt *S) {
+  if (llvm::isa<clang::NullStmt>(S))
+    return true;
+  const auto *R = llvm::dyn_cast<clang::ReturnStmt>(S);
+  return R && !R->getRetValue();
+}
+
+/// Nothing but the end of a kernel follows \p S: it is the last statement
+/// of the kernel's body, or of an arm of an `if` that is itself in tail
+/// position. A loop body is never a tail (the loop test follows it).
+bool inKernelTail(clang::ASTContext &Ctx, const clang::Stmt *S) {
+  while (true) {
+    clang::DynTypedNode N = parentOf(Ctx, S);
+    if (const auto *FD = N.get<clang::FunctionDecl>())
+      return isKernel(FD) && FD->getBody() == S;
+    const auto *P = N.get<clang::Stmt>();
+    if (!P)
+      return false;
+    if (const auto *CS = llvm::dyn_cast<clang::CompoundStmt>(P)) {
+      auto It = std::find(CS->body_begin(), CS->body_end(), S);
+      if (It == CS->body_end() ||
+          !std::all_of(std::next(It), CS->body_end(), isNoOpTail))
+        return false;
+    } else if (const auto *If = llvm::dyn_cast<clang::IfStmt>(P)) {
+      if (S != If->getThen() && S != If->getElse())
+        return false;
+    } else if (!llvm::isa<clang::AttributedStmt>(P) &&
+               !llvm::isa<clang::LabelStmt>(P)) {
+      return false;
+    }
+    S = P;
+  }
+}
+
+/// The arm is `return;`, or straight-line code ending in `return;` that is
+/// small enough to predicate: `{ out[i] = 0; return; }`.
+bool isExitArm(const clang::ASTContext &Ctx, const clang::Stmt *Arm) {
+  if (isNoOpTail(Arm) && !llvm::isa<clang::NullStmt>(Arm))
+    return true;
+  const auto *CS = llvm::dyn_cast<clang::CompoundStmt>(Arm);
+  if (!CS || CS->body_empty())
+    return false;
+  const auto *R = llvm::dyn_cast<clang::ReturnStmt>(CS->body_back());
+  if (!R || R->getRetValue())
+    return false;
+  ArmScan A(Ctx);
+  for (const clang::Stmt *C : CS->body())
+    if (C != R)
+      A.TraverseStmt(const_cast<clang::Stmt *>(C));
+  return !A.ControlFlow && A.Nodes <= 40;
+}
+
+bool isEmptyArm(const clang::Stmt *S) {
+  if (!S || llvm::isa<clang::NullStmt>(S))
+    return true;
+  const auto *CS = llvm::dyn_cast<clang::CompoundStmt>(S);
+  return CS && CS->body_empty();
+}
+
 } // namespace
+
+BranchLowering branchLowering(clang::ASTContext &Ctx, const clang::IfStmt *If) {
+  if (isEmptyArm(If->getElse()) && isKernel(enclosingFunction(Ctx, If)) &&
+      (isExitArm(Ctx, If->getThen()) || inKernelTail(Ctx, If)))
+    return BranchLowering::PredicatedExit;
+  return likelyPredicated(Ctx, If) ? BranchLowering::Predicated
+                                   : BranchLowering::Branch;
+}
 
 bool armsMergeAccesses(const clang::ASTContext &Ctx, const clang::IfStmt *If) {
   if (!If->getElse())

@@ -9,9 +9,14 @@
 #ifndef CAL_LIB_ANALYSIS_COMPILEREFFECTS_H
 #define CAL_LIB_ANALYSIS_COMPILEREFFECTS_H
 
+#include "cal/Analysis/Analyzer.h"
+#include "cal/Models/DivergenceModel.h"
+#include <vector>
+
 namespace clang {
 class IfStmt;
 class ASTContext;
+class FunctionDecl;
 } // namespace clang
 
 namespace cal {
@@ -29,6 +34,26 @@ bool armsMergeAccesses(const clang::ASTContext &Ctx, const clang::IfStmt *If);
 /// accesses included (SASS has predicated loads and stores), and hardware
 /// counters will then show no divergent branch.
 bool likelyPredicated(const clang::ASTContext &Ctx, const clang::IfStmt *If);
+
+/// How nvcc lowers \p If (evidence in docs/compiler-effects.md):
+/// - PredicatedExit, for an `if` without `else` in a `__global__` function
+///   that is either an early exit (`if (c) return;`, or a short straight-line
+///   arm ending in `return;`) or in tail position (nothing but the kernel's
+///   end follows it: `if (i < n) { ...rest... }` as the last statement, the
+///   final `if (tid == 0) out[b] = s[0];`), whatever the arm contains, loops
+///   and `__syncthreads()` included;
+/// - Predicated, when likelyPredicated() holds;
+/// - Branch otherwise.
+BranchLowering branchLowering(clang::ASTContext &Ctx, const clang::IfStmt *If);
+
+/// The IEEE divisions and square roots of \p Kernel and the `__device__`
+/// functions it calls, which compile to a fast path and a data-dependent
+/// call of a slow path (HiddenBranches.cpp): float `/` unless the
+/// reciprocal is allowed (-ffast-math), and not by a power of two; double
+/// `/` always; sqrtf/sqrt of float unless -ffast-math; sqrt of double
+/// always. Integer division, rsqrtf and __fdividef have no slow path.
+std::vector<HiddenBranch> findHiddenBranches(clang::ASTContext &Ctx,
+                                             const clang::FunctionDecl *Kernel);
 
 } // namespace cal
 

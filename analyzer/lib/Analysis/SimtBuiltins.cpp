@@ -531,10 +531,14 @@ std::optional<Value> SimtInterpreter::evalBuiltin(const clang::CallExpr *CE,
   case Builtin::Barrier:
     for (const clang::Expr *E : CE->arguments())
       (void)eval(E, Active);
+    // Barriers and fences order memory: values held in registers end.
+    if (Name.starts_with("__sync") || Name.starts_with("__threadfence"))
+      Sink.onBarrier(CE);
     return Result("");
   case Builtin::BlockVote:
     for (const clang::Expr *E : CE->arguments())
       (void)eval(E, Active);
+    Sink.onBarrier(CE);
     return Result("a vote over the whole block");
   case Builtin::Load: {
     if (N != 1)

@@ -176,8 +176,10 @@ std::optional<Value> SimtInterpreter::evalCoopGroups(const clang::CallExpr *CE,
     return std::nullopt;
   }
 
-  if (Name == "sync" || Name == "barrier_arrive" || Name == "barrier_wait")
+  if (Name == "sync" || Name == "barrier_arrive" || Name == "barrier_wait") {
+    Sink.onBarrier(CE);
     return Value();
+  }
   if (G.Group == Record::NoGroup)
     return opaque(T, "cooperative group of unknown shape at " + where(CE));
 

@@ -55,6 +55,11 @@ struct MemObject {
   AddrSpace Space = AddrSpace::Global;
   std::string Name;
   uint64_t Base = 0; ///< byte address of element 0 in its space
+
+  /// A kernel pointer argument.
+  bool Param = false;
+  /// Declared `__restrict__`: aliases nothing else.
+  bool Restrict = false;
 };
 
 /// Per-lane addresses of one access, as the sink receives them.
@@ -75,6 +80,11 @@ public:
                         llvm::StringRef UnknownWhy) = 0;
   virtual void onLoopCapped(const clang::Stmt *Loop) = 0;
   virtual void onUnsupported(const clang::Stmt *S, llvm::StringRef What) = 0;
+  /// A barrier or memory fence (`__syncthreads`, `__syncwarp`,
+  /// `__threadfence*`): memory may have changed under the warp.
+  virtual void onBarrier(const clang::Stmt *S) {}
+  /// The warp has run to the end of the kernel.
+  virtual void onWarpEnd() {}
 };
 
 /// What one warp of one block sees.

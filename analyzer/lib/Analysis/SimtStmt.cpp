@@ -82,6 +82,7 @@ void SimtInterpreter::runWarp(const clang::FunctionDecl *Kernel,
   uint32_t Active = LiveLanes;
   if (Active)
     exec(Kernel->getBody(), Active);
+  Sink.onWarpEnd();
   Frames.pop_back();
   Exits.clear();
 }
@@ -106,6 +107,8 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
     // sector.
     M.Space = AddrSpace::Global;
     M.Base = uint64_t(NextGlobal++) << 36;
+    M.Param = true;
+    M.Restrict = VD->getType().isRestrictQualified();
   } else if (VD->hasAttr<clang::CUDASharedAttr>()) {
     // Each shared array starts on a 64 KiB boundary: a multiple of the
     // bank row (banks x width), so its element 0 is in bank 0, as for an

@@ -46,6 +46,8 @@ void checkAssumedLaunch(const KernelResult &, const TargetModel &,
                         std::vector<Finding> &);
 void checkNoAccessReached(const KernelResult &, const TargetModel &,
                           std::vector<Finding> &);
+void checkHiddenBranch(const KernelResult &, const TargetModel &,
+                       std::vector<Finding> &);
 
 } // namespace cal
 

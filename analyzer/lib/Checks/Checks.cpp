@@ -25,6 +25,9 @@ llvm::ArrayRef<CheckInfo> registeredChecks() {
       {"cuda-no-access-reached",
        "no evaluated warp reached a memory access, and why",
        checkNoAccessReached},
+      {"cuda-hidden-branch",
+       "IEEE division or square root with a data-dependent slow path",
+       checkHiddenBranch},
   };
   return Checks;
 }

@@ -13,7 +13,10 @@ namespace cal {
 void checkDivergentBranch(const KernelResult &K, const TargetModel &TM,
                           std::vector<Finding> &Out) {
   for (const BranchSummary &B : K.Branches) {
-    if (B.classify() != BranchClass::Divergent)
+    // Lanes leaving through a predicated EXIT split no branch: the
+    // hardware counts no divergent target (docs/compiler-effects.md).
+    if (B.classify() != BranchClass::Divergent ||
+        B.Lowering == BranchLowering::PredicatedExit)
       continue;
     bool Loop = B.Kind == "for" || B.Kind == "while" || B.Kind == "do";
     Finding F;
@@ -40,6 +43,31 @@ void checkDivergentBranch(const KernelResult &K, const TargetModel &TM,
           "{0} threads (a multiple of warpSize), e.g. test (tid / {0}) "
           "rather than tid",
           TM.WarpSize));
+    Out.push_back(std::move(F));
+  }
+}
+
+void checkHiddenBranch(const KernelResult &K, const TargetModel &,
+                       std::vector<Finding> &Out) {
+  for (const HiddenBranch &H : K.HiddenBranches) {
+    Finding F;
+    F.Severity = Finding::Remark;
+    F.CheckId = "cuda-hidden-branch";
+    F.Range = H.Range;
+    F.Pos = H.Pos;
+    F.Message = H.note();
+    F.Notes.push_back("lanes whose operands need the slow path (denormal, "
+                      "huge or tiny values) run it while the others wait");
+    // Probes fdiv, fsqrt, fdivfn: the flags and __fdividef leave one
+    // MUFU instruction; double precision has no such switch.
+    if (H.Operation == "float division")
+      F.Notes.push_back("fix, where last-bit rounding does not matter: "
+                        "__fdividef(a, b), or -ffast-math (nvcc: "
+                        "--use_fast_math or -prec-div=false)");
+    else if (H.Operation == "float square root")
+      F.Notes.push_back("fix, where last-bit rounding does not matter: "
+                        "-ffast-math (nvcc: --use_fast_math or "
+                        "-prec-sqrt=false)");
     Out.push_back(std::move(F));
   }
 }

@@ -26,6 +26,18 @@ const char *cal::branchClassName(BranchClass C) {
   return "unknown";
 }
 
+const char *cal::branchLoweringName(BranchLowering L) {
+  switch (L) {
+  case BranchLowering::Branch:
+    return "branch";
+  case BranchLowering::Predicated:
+    return "predicated";
+  case BranchLowering::PredicatedExit:
+    return "predicated-exit";
+  }
+  return "branch";
+}
+
 void BranchStats::addExecution(uint64_t WarpKey, uint32_t Active,
                                uint32_t Taken) {
   assert((Taken & ~Active) == 0 && "a taken lane must be active");

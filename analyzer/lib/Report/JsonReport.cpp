@@ -168,10 +168,30 @@ json::Array resultToJSON(const AnalysisResult &R) {
           {"divergent_warp_fraction", B.Stats.divergentWarpFraction()},
           {"lane_split", B.Stats.laneSplit()},
           {"likely_predicated", B.LikelyPredicated},
+          {"compiled_as", branchLoweringName(B.Lowering)},
           {"reason", Cl == BranchClass::Unknown || B.Stats.numUnknowns()
                          ? B.Reason
                          : ""}});
     }
+    json::Array NotIssued;
+    for (const ElidedAccess &E : K.NotIssued)
+      NotIssued.push_back(json::Object{
+          {"file", E.Pos.File},
+          {"line", E.Pos.Line},
+          {"column", E.Pos.Column},
+          {"space", addrSpaceName(E.Space)},
+          {"kind", accessKindName(E.Kind)},
+          {"bytes_per_lane", E.BytesPerLane},
+          {"executions_per_warp",
+           K.WarpsEvaluated ? double(E.Executions) / K.WarpsEvaluated : 0.0},
+          {"reason", E.Reason}});
+    json::Array Hidden;
+    for (const HiddenBranch &H : K.HiddenBranches)
+      Hidden.push_back(json::Object{{"file", H.Pos.File},
+                                    {"line", H.Pos.Line},
+                                    {"column", H.Pos.Column},
+                                    {"operation", H.Operation},
+                                    {"note", H.note()}});
     for (const Dim3 &B : K.EvaluatedBlocks)
       Blocks.push_back(dim3ToJSON(B));
     json::Array Samples, FirstWeights;
@@ -231,6 +251,8 @@ json::Array resultToJSON(const AnalysisResult &R) {
                                    {"per_sample", std::move(Samples)}}},
         {"accesses", std::move(Accesses)},
         {"branches", std::move(Branches)},
+        {"not_issued", std::move(NotIssued)},
+        {"hidden_branches", std::move(Hidden)},
         {"summary", std::move(Summary)}});
   }
   return Out;

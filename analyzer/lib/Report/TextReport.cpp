@@ -123,7 +123,18 @@ void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
          << B.Kind << " " << branchClassName(B.classify())
          << " divergent-warps=" << format("%g", B.Stats.divergentWarpFraction())
          << " split=" << B.Stats.laneSplit()
-         << (B.LikelyPredicated ? " likely-predicated" : "") << "\n";
+         << (B.LikelyPredicated ? " likely-predicated" : "")
+         << (B.Lowering == BranchLowering::PredicatedExit ? " predicated-exit"
+                                                          : "")
+         << "\n";
+    for (const ElidedAccess &E : K.NotIssued)
+      OS << "  summary not-issued " << E.Pos.Line << ":" << E.Pos.Column << " "
+         << addrSpaceName(E.Space) << " " << accessKindName(E.Kind) << " "
+         << E.BytesPerLane << "B executions=" << E.Executions << ": "
+         << E.Reason << "\n";
+    for (const HiddenBranch &H : K.HiddenBranches)
+      OS << "  summary hidden-branch " << H.Pos.Line << ":" << H.Pos.Column
+         << " " << H.Operation << "\n";
   }
 }
 

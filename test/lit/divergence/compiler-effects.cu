@@ -10,7 +10,7 @@
 //   2; they are still small enough to be predicated.
 // - A one-statement guarded store is likely predicated (H100: no divergent
 //   branch for `if (Lane < Mod) S[...] = In[G]` in kernels/shared_banks.cu).
-// - A branch containing a loop is not.
+// - A branch containing a loop is not (code follows it; see effects/).
 // RUN: %cal --dump=events %s | FileCheck %s
 
 __global__ void effects(float *a, float *b, const float *c, int n) {
@@ -35,6 +35,7 @@ __global__ void effects(float *a, float *b, const float *c, int n) {
   if (t % 2 == 0)
     for (int k = 0; k < n; ++k)
       a[t] += 1.0f;
+  b[t] = 0.0f;
 }
 
 int main() { effects<<<1, 64>>>(0, 0, 0, 4); }

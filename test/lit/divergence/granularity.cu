@@ -37,4 +37,5 @@ int main() { branches<<<4, 256>>>(0); }
 // JSON: "classification": "warp-uniform",
 // JSON: "classification": "divergent",
 // JSON-NEXT: "column": 3,
+// JSON-NEXT: "compiled_as": "predicated",
 // JSON-NEXT: "divergent_warp_fraction": 0.125,

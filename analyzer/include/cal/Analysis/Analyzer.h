@@ -138,7 +138,11 @@ struct BranchSummary {
   clang::SourceRange Range;
   std::string Kind; ///< if, conditional, for, while, do, switch
   BranchStats Stats;
+  /// No hardware branch is expected: Lowering is not Branch.
   bool LikelyPredicated = false;
+  /// What nvcc makes of an `if` (always Branch for loops and switches).
+  BranchLowering Lowering = BranchLowering::Branch;
+
   std::string Reason; ///< why unknown, when it is
   /// Warps disagreed at the same occurrence (n-th evaluation in the warp):
   /// without it, outcomes that change only between iterations (a loop's
@@ -148,6 +152,30 @@ struct BranchSummary {
   /// 1 all taken, 0 none taken.
   std::vector<int8_t> OccurrenceOutcome;
   BranchClass classify() const;
+};
+
+/// Executions of a source access that the compiled code does not issue:
+/// nvcc keeps the value in a register (a load of what the thread stored or
+/// loaded before), or a later store overwrites the stored value before
+/// anything can read it (docs/compiler-effects.md).
+struct ElidedAccess {
+  SourcePos Pos;
+  AddrSpace Space = AddrSpace::Global;
+  AccessKind Kind = AccessKind::Load;
+  unsigned BytesPerLane = 0;
+  uint64_t Executions = 0; ///< warp executions not issued
+  std::string Reason;      ///< "value forwarded from the store at 12:5"
+};
+
+/// A division or square root that compiles to a fast path and a
+/// data-dependent slow-path call: lanes may diverge with no branch in the
+/// source (docs/compiler-effects.md).
+struct HiddenBranch {
+  SourcePos Pos;
+  clang::SourceRange Range;
+  std::string Operation; ///< "float division", "double square root", ...
+  /// "possible slow-path divergence: IEEE float division compiles to ...".
+  std::string note() const;
 };
 
 struct LaunchConfig {
@@ -206,10 +234,12 @@ struct KernelResult {
   std::vector<std::string> SampledWhat;
   /// Why no evaluated warp reached a memory access (empty if one did).
   std::string NoAccessReason;
-  std::vector<AccessSummary> Accesses;  ///< in source order
-  std::vector<BranchSummary> Branches;  ///< in source order
-  std::vector<std::string> Unsupported; ///< constructs not interpreted
-  std::vector<std::string> EventDump;   ///< with --dump=events
+  std::vector<AccessSummary> Accesses;      ///< in source order
+  std::vector<BranchSummary> Branches;      ///< in source order
+  std::vector<ElidedAccess> NotIssued;      ///< in source order
+  std::vector<HiddenBranch> HiddenBranches; ///< in source order
+  std::vector<std::string> Unsupported;     ///< constructs not interpreted
+  std::vector<std::string> EventDump;       ///< with --dump=events
 };
 
 struct AnalysisResult {

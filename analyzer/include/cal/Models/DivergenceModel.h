@@ -16,6 +16,18 @@ namespace cal {
 enum class BranchClass { Uniform, WarpUniform, Divergent, Unknown };
 const char *branchClassName(BranchClass C); // "uniform", "warp-uniform", ...
 
+/// What the compiler makes of a source-level branch (docs/compiler-effects.md
+/// has the SASS evidence for each):
+/// - Branch: a conditional branch (BRA) that splits the warp when its lanes
+///   disagree; the hardware counts divergent branch targets.
+/// - Predicated: the arms become predicated instructions or selects; no
+///   branch target is counted.
+/// - PredicatedExit: the lanes that leave the kernel do so through a
+///   predicated EXIT (`@P0 EXIT`); the remaining lanes run on without a
+///   branch, so no divergent branch target is counted.
+enum class BranchLowering { Branch, Predicated, PredicatedExit };
+const char *branchLoweringName(BranchLowering L); // "branch", ...
+
 class BranchStats {
 public:
   /// One evaluation of the test by one warp: \p Active lanes evaluated it

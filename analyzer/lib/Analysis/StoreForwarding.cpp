@@ -1,0 +1,366 @@
+//===- StoreForwarding.cpp - Accesses the compiled code never issues ------===//
+//
+// Each rule below cites the probe kernel of docs/compiler-effects.md whose
+// SASS (nvcc 13.0, -arch=sm_90) shows it.
+//
+//===----------------------------------------------------------------------===//
+#include "StoreForwarding.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace cal {
+
+namespace {
+
+/// Global memory starts at 1 << 36 (SimtInterpreter::objectFor): a global
+/// object at 0 is the stand-in for a pointer of unknown origin.
+bool isUnknownObject(const MemObject &O) {
+  return O.Space == AddrSpace::Global && O.Base == 0;
+}
+
+/// The lvalue an access site reads or writes: the left side of an
+/// assignment, the operand of `++`, the site itself for a load.
+const clang::Expr *accessed(const clang::Expr *Site) {
+  const clang::Expr *E = Site;
+  if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(E))
+    E = BO->getLHS();
+  else if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(E);
+           UO && UO->isIncrementDecrementOp())
+    E = UO->getSubExpr();
+  else if (const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(E))
+    E = OC->getNumArgs() ? OC->getArg(0) : E;
+  return E;
+}
+
+/// Volatile accesses are always issued (s_vol_l: STG.E.STRONG.SYS then
+/// LDG.E.STRONG.SYS of the same element).
+bool isVolatile(const clang::Expr *Site) {
+  return accessed(Site)->getType().isVolatileQualified();
+}
+
+bool isLoop(llvm::StringRef Kind) {
+  return Kind == "for" || Kind == "while" || Kind == "do";
+}
+
+} // namespace
+
+bool StoreForwarding::mayAlias(const MemObject &A, const MemObject &B) {
+  if (&A == &B)
+    return true;
+  if (A.Space != B.Space || A.Space != AddrSpace::Global)
+    return false;
+  // A pointer of unknown origin may point anywhere, even into a
+  // `__restrict__` argument (it may have been derived from it).
+  if (isUnknownObject(A) || isUnknownObject(B))
+    return true;
+  // mm_ab_r: with only the loaded arguments `__restrict__`, the stored one
+  // is still kept in a register across the loop.
+  if (A.Restrict || B.Restrict)
+    return false;
+  // Two named `__device__` variables are distinct; an argument may point
+  // to either.
+  return A.Param || B.Param;
+}
+
+unsigned StoreForwarding::spellingOf(const clang::Expr *Site) {
+  auto [It, New] = SpellingOf.try_emplace(Site, 0);
+  if (!New)
+    return It->second;
+  const clang::Expr *E = accessed(Site)->IgnoreParenImpCasts();
+  const clang::SourceManager &SM = AST.getSourceManager();
+  clang::CharSourceRange R = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      AST.getLangOpts());
+  if (R.isInvalid() || E->getBeginLoc().isMacroID())
+    return 0;
+  std::string T = clang::Lexer::getSourceText(R, SM, AST.getLangOpts()).str();
+  llvm::erase_if(T, [](char C) { return std::isspace((unsigned char)C); });
+  It->second = Spellings.try_emplace(T, Spellings.size() + 1).first->second;
+  return It->second;
+}
+
+std::string StoreForwarding::where(const clang::Expr *E) const {
+  SourcePos P = makePos(AST, E->getBeginLoc());
+  return std::to_string(P.Line) + ":" + std::to_string(P.Column);
+}
+
+void StoreForwarding::elide(const clang::Expr *Site, AccessKind Kind,
+                            const MemObject &Obj, unsigned Bytes,
+                            const std::string &Why) {
+  auto [It, New] =
+      ElidedIndex.try_emplace({Site, unsigned(Kind)}, K.NotIssued.size());
+  if (New) {
+    ElidedAccess &E = K.NotIssued.emplace_back();
+    E.Pos = makePos(AST, Site->getBeginLoc());
+    E.Space = Obj.Space;
+    E.Kind = Kind;
+    E.BytesPerLane = Bytes;
+    E.Reason = Why;
+  }
+  ElidedAccess &E = K.NotIssued[It->second];
+  ++E.Executions;
+  if (Dump)
+    K.EventDump.push_back(llvm::formatv(
+        "not-issued {0}:{1} {2} {3} {4}B: {5}", E.Pos.Line, E.Pos.Column,
+        addrSpaceName(E.Space), accessKindName(Kind), Bytes, Why));
+}
+
+bool StoreForwarding::reachable(const LoopContext &From,
+                                const clang::Expr *Site, unsigned L,
+                                uint64_t Addr) const {
+  size_t P = 0;
+  while (P < From.size() && P < Loops.size() && From[P] == Loops[P])
+    ++P;
+  // The same iteration of every loop it was made in (s_then_l, l_l), or
+  // from before a loop (the load of c ahead of mm's k-loop).
+  if (P == From.size())
+    return true;
+  // From an earlier iteration of a loop still running: carried in a
+  // register only for an address invariant in the loop, which this site
+  // shows by having read the same address before (mm: one load of c
+  // before the loop, none inside).
+  if (P < Loops.size() && From[P].first == Loops[P].first) {
+    auto It = Last.find(Site);
+    return It != Last.end() && (It->second.Known >> L & 1) &&
+           It->second.Addr[L] == Addr;
+  }
+  // From a loop that has ended (a second pass over an array): reloaded.
+  return false;
+}
+
+/// Whether lane \p I of a pending store and of a load of the same object
+/// may touch the same bytes: unknown addresses may.
+static bool overlaps(const LaneAddresses &X, unsigned XBytes,
+                     const LaneAddresses &Y, unsigned YBytes, unsigned I) {
+  if (!X.Addr[I].Known || !Y.Addr[I].Known)
+    return true;
+  uint64_t A = uint64_t(X.Addr[I].Value), B = uint64_t(Y.Addr[I].Value);
+  return A < B + YBytes && B < A + XBytes;
+}
+
+void StoreForwarding::flush(const MemObject *Obj, const LaneAddresses *Addrs,
+                            uint32_t Active, unsigned Bytes) {
+  auto Reads = [&](const Pending &P) {
+    if (!Obj)
+      return true;
+    if (!mayAlias(*P.Obj, *Obj))
+      return false;
+    if (P.Obj != Obj || !Addrs)
+      return true;
+    // straight: the load of c[t + 64] leaves the store to c[t] pending (it
+    // is dropped, overwritten later); per thread, as the compiler sees it.
+    for (unsigned I = 0; I < MaxLanes; ++I)
+      if ((P.Active & Active) >> I & 1 &&
+          overlaps(P.Addrs, P.Bytes, *Addrs, Bytes, I))
+        return true;
+    return false;
+  };
+  auto Keep = Stores.begin();
+  for (Pending &P : Stores) {
+    if (Reads(P))
+      Next.onAccess(P.Site, AccessKind::Store, *P.Obj, P.Bytes, P.Active,
+                    P.Addrs, P.UnderUnknown);
+    else
+      *Keep++ = std::move(P);
+  }
+  Stores.erase(Keep, Stores.end());
+}
+
+void StoreForwarding::clobber(unsigned L, const MemObject &Obj,
+                              const EvalResult *Addr, unsigned Bytes) {
+  llvm::DenseMap<uint64_t, Held> &M = Lanes[L];
+  for (auto It = M.begin(); It != M.end();) {
+    const Held &H = It->second;
+    bool Gone = mayAlias(*H.Obj, Obj);
+    // s_other_elem_l: nvcc tells c[i] and c[i + 1] apart and still
+    // forwards c[i]; s_dyn_elem_l: after a store to c[idx[i]] it reloads.
+    if (Gone && H.Obj == &Obj && Addr && Addr->Known)
+      Gone = uint64_t(Addr->Value) < H.Addr + H.Bytes &&
+             H.Addr < uint64_t(Addr->Value) + Bytes;
+    auto Cur = It++;
+    if (Gone)
+      M.erase(Cur);
+  }
+}
+
+void StoreForwarding::reset() {
+  flush(nullptr);
+  for (auto &M : Lanes)
+    M.clear();
+}
+
+void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
+                               const MemObject &Obj, unsigned Bytes,
+                               uint32_t Active, const LaneAddresses &Addrs,
+                               bool UnderUnknown) {
+  auto Lanes32 = [&](auto F) {
+    for (unsigned I = 0; I < MaxLanes; ++I)
+      if (Active >> I & 1)
+        F(I);
+  };
+  bool AllKnown = true;
+  Lanes32([&](unsigned I) { AllKnown &= Addrs.Addr[I].Known; });
+  unsigned Spelling = spellingOf(Site);
+  auto Remember = [&](bool FromStore) {
+    LastUse &U = Last[Site];
+    Lanes32([&](unsigned I) {
+      if (!Addrs.Addr[I].Known) {
+        U.Known &= ~(1u << I);
+        return;
+      }
+      uint64_t A = uint64_t(Addrs.Addr[I].Value);
+      U.Addr[I] = A;
+      U.Known |= 1u << I;
+      Lanes[I][A] = Held{&Obj, A, Bytes, Site, FromStore, Spelling, Loops};
+    });
+  };
+
+  if (Kind == AccessKind::Atomic) {
+    // s_atomic_l: after an atomicAdd to another array, c is loaded again.
+    reset();
+    Next.onAccess(Site, Kind, Obj, Bytes, Active, Addrs, UnderUnknown);
+    return;
+  }
+  if (isVolatile(Site)) {
+    flush(&Obj);
+    Lanes32([&](unsigned I) { clobber(I, Obj, nullptr, Bytes); });
+    Next.onAccess(Site, Kind, Obj, Bytes, Active, Addrs, UnderUnknown);
+    return;
+  }
+
+  if (Kind == AccessKind::Load) {
+    // The lanes whose thread holds the value, and where it came from.
+    const Held *Source = nullptr;
+    uint32_t Holding = 0;
+    Lanes32([&](unsigned I) {
+      if (!Addrs.Addr[I].Known || !Spelling)
+        return;
+      uint64_t A = uint64_t(Addrs.Addr[I].Value);
+      auto It = Lanes[I].find(A);
+      if (It == Lanes[I].end() || It->second.Obj != &Obj ||
+          It->second.Bytes != Bytes || It->second.Spelling != Spelling ||
+          !reachable(It->second.Where, Site, I, A))
+        return;
+      Holding |= 1u << I;
+      if (!Source)
+        Source = &It->second;
+    });
+    if (Holding == Active) {
+      elide(Site, Kind, Obj, Bytes,
+            "the value is in a register, from the " +
+                std::string(Source->FromStore ? "store" : "load") + " at " +
+                where(Source->From));
+      Remember(false);
+      return;
+    }
+    // A load from memory sees the stores before it that it may read
+    // (l_st_l: the store to o is issued before c is loaded again). Lanes
+    // holding the value do not load it (fwd_cond: after a store under a
+    // branch, the load is predicated to the other lanes).
+    uint32_t Loading = Active & ~Holding;
+    flush(&Obj, &Addrs, Loading, Bytes);
+    Next.onAccess(Site, Kind, Obj, Bytes, Loading, Addrs, UnderUnknown);
+    Remember(false);
+    return;
+  }
+
+  // A store: values of possibly overlapping memory are no longer known
+  // (s_st_l: c is reloaded after a store to o; with `__restrict__`,
+  // s_st_l_r, it is not).
+  Lanes32([&](unsigned I) { clobber(I, Obj, &Addrs.Addr[I], Bytes); });
+  // Earlier stores of the same bytes by the same thread, not read since,
+  // are dead (s_s: two stores, one STG; mm_ab_r: the store of c sinks out
+  // of the loop, one STG after it).
+  auto Keep = Stores.begin();
+  for (Pending &P : Stores) {
+    // cond_then: a store under a branch is kept even though the store
+    // after the branch overwrites it; only one with the same lanes dies.
+    if (P.Obj == &Obj && P.Bytes == Bytes && P.Active == Active &&
+        P.Spelling == Spelling && Spelling)
+      Lanes32([&](unsigned I) {
+        uint64_t A = uint64_t(Addrs.Addr[I].Value);
+        if ((P.Live >> I & 1) && Addrs.Addr[I].Known &&
+            uint64_t(P.Addrs.Addr[I].Value) == A &&
+            reachable(P.Where, Site, I, A))
+          P.Live &= ~(1u << I);
+      });
+    if (P.Live == 0)
+      elide(P.Site, AccessKind::Store, *P.Obj, P.Bytes,
+            "overwritten by the store at " + where(Site) +
+                " before anything reads it");
+    else
+      *Keep++ = std::move(P);
+  }
+  Stores.erase(Keep, Stores.end());
+  Remember(true);
+  if (!AllKnown) {
+    Next.onAccess(Site, Kind, Obj, Bytes, Active, Addrs, UnderUnknown);
+    return;
+  }
+  Stores.push_back(Pending{Site, &Obj, Bytes, Active, Addrs, UnderUnknown,
+                           Active, Spelling, Loops});
+}
+
+void StoreForwarding::onBranch(const clang::Stmt *S, llvm::StringRef Kind,
+                               uint32_t Active, uint32_t Taken,
+                               uint32_t Unknown, llvm::StringRef UnknownWhy) {
+  if (isLoop(Kind)) {
+    auto It = std::find_if(Loops.begin(), Loops.end(),
+                           [&](const auto &E) { return E.first == S; });
+    if (It != Loops.end()) {
+      // The next test of a running loop: a new iteration; loops nested in
+      // it have ended.
+      Loops.erase(std::next(It), Loops.end());
+      ++It->second;
+    } else {
+      // A loop entered: the loops that do not contain it have ended.
+      const clang::SourceManager &SM = AST.getSourceManager();
+      auto Contains = [&](const clang::Stmt *Outer) {
+        return !SM.isBeforeInTranslationUnit(S->getBeginLoc(),
+                                             Outer->getBeginLoc()) &&
+               !SM.isBeforeInTranslationUnit(Outer->getEndLoc(),
+                                             S->getBeginLoc());
+      };
+      while (!Loops.empty() && !Contains(Loops.back().first))
+        Loops.pop_back();
+      Loops.push_back({S, 0});
+    }
+  }
+  Next.onBranch(S, Kind, Active, Taken, Unknown, UnknownWhy);
+}
+
+void StoreForwarding::onUnsupported(const clang::Stmt *S,
+                                    llvm::StringRef What) {
+  // A call that is not followed may read or write any memory.
+  reset();
+  Next.onUnsupported(S, What);
+}
+
+void StoreForwarding::onBarrier(const clang::Stmt *S) {
+  // s_sync_l, s_syncwarp_l, s_fence_l: c is loaded again after
+  // __syncthreads(), __syncwarp() and __threadfence().
+  reset();
+  Next.onBarrier(S);
+}
+
+void StoreForwarding::onWarpEnd() {
+  // Global stores outlive the kernel: what is still pending is issued.
+  reset();
+  Loops.clear();
+  Last.clear();
+  Next.onWarpEnd();
+}
+
+void StoreForwarding::finish() {
+  std::stable_sort(K.NotIssued.begin(), K.NotIssued.end(),
+                   [](const ElidedAccess &X, const ElidedAccess &Y) {
+                     return std::tie(X.Pos.File, X.Pos.Line, X.Pos.Column) <
+                            std::tie(Y.Pos.File, Y.Pos.Line, Y.Pos.Column);
+                   });
+}
+
+} // namespace cal

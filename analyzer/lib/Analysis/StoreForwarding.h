@@ -1,0 +1,147 @@
+//===- StoreForwarding.h - Accesses the compiled code never issues -*- C++
+//-*-===//
+//
+// The interpreter reports one access per source read or write; nvcc keeps
+// values in registers instead where a thread reads memory it has just
+// written or read, and drops a store that a later store overwrites before
+// anything can read it. This EventSink sits between the interpreter and the
+// collector and removes those accesses, so that the predictions count what
+// the hardware issues. Each rule is backed by SASS in
+// docs/compiler-effects.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_LIB_ANALYSIS_STOREFORWARDING_H
+#define CAL_LIB_ANALYSIS_STOREFORWARDING_H
+
+#include "SimtInterpreter.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include <map>
+#include <vector>
+
+namespace cal {
+
+/// Per warp and per lane, the memory values the thread holds in registers:
+/// the addresses it stored or loaded since the last barrier, fence, atomic,
+/// unfollowed call or possibly aliasing store.
+/// - A load whose every active lane reads (same object, address and size)
+///   a value its own thread holds is not issued.
+/// - A store whose every lane is overwritten by a later store of the same
+///   thread, with no possible read of it in between, is not issued.
+/// - Volatile accesses are always issued.
+/// Registers are finite, so a value is held only where the compiler can
+/// name it: within one iteration of the enclosing loops (or from before
+/// them), or carried to the next iteration of a loop when the reading site
+/// had the same address in the previous one (an address invariant in the
+/// loop, which nvcc promotes to a register). A value from a loop that has
+/// ended, such as a second pass over the same array, is loaded again; so
+/// is a store overwritten in another loop kept.
+/// The compiler matches addresses symbolically, the analysis by value: a
+/// match also needs both accesses spelled alike (`c[i * N + j]` twice), as
+/// nvcc does not see that `rowOf(t, 8) * 8 + t % 8` is `t` when rowOf may
+/// return early. A store is dropped only when the store overwriting it runs
+/// with the same lanes (one executed under a branch is kept, cond_then).
+/// A load some of whose lanes hold the value runs for the others only
+/// (fwd_cond: `@P0 LDG`).
+/// What is not issued is recorded in KernelResult::NotIssued.
+class StoreForwarding : public EventSink {
+public:
+  StoreForwarding(clang::ASTContext &AST, EventSink &Next, KernelResult &K,
+                  bool Dump)
+      : AST(AST), Next(Next), K(K), Dump(Dump) {}
+
+  void onAccess(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
+                unsigned Bytes, uint32_t Active, const LaneAddresses &Addrs,
+                bool UnderUnknown) override;
+  void onBranch(const clang::Stmt *S, llvm::StringRef Kind, uint32_t Active,
+                uint32_t Taken, uint32_t Unknown,
+                llvm::StringRef UnknownWhy) override;
+  void onLoopCapped(const clang::Stmt *Loop) override {
+    Next.onLoopCapped(Loop);
+  }
+  void onUnsupported(const clang::Stmt *S, llvm::StringRef What) override;
+  void onBarrier(const clang::Stmt *S) override;
+  void onWarpEnd() override;
+
+  /// Sorts KernelResult::NotIssued into source order.
+  void finish();
+
+  /// Whether the compiler must assume that \p A and \p B overlap: the same
+  /// object; or two global objects reached through kernel pointers, neither
+  /// `__restrict__` (a pointer argument may also point to a `__device__`
+  /// variable). Distinct shared, local or named global objects, and
+  /// different address spaces, never overlap.
+  static bool mayAlias(const MemObject &A, const MemObject &B);
+
+private:
+  /// Where an event happens: the enclosing loops, outermost first, each
+  /// with its iteration (counted from the loop-test events).
+  using LoopContext =
+      llvm::SmallVector<std::pair<const clang::Stmt *, unsigned>, 3>;
+  /// A value a lane holds in a register.
+  struct Held {
+    const MemObject *Obj;
+    uint64_t Addr;
+    unsigned Bytes;
+    const clang::Expr *From; ///< the access it came from
+    bool FromStore;
+    unsigned Spelling; ///< spellingOf(From)
+    LoopContext Where;
+  };
+  /// A store not yet passed on: a later store may still overwrite it.
+  struct Pending {
+    const clang::Expr *Site;
+    const MemObject *Obj;
+    unsigned Bytes;
+    uint32_t Active;
+    LaneAddresses Addrs;
+    bool UnderUnknown;
+    uint32_t Live; ///< lanes not yet overwritten
+    unsigned Spelling;
+    LoopContext Where;
+  };
+  /// The address each lane used at a site, the last time it ran it.
+  struct LastUse {
+    std::array<uint64_t, MaxLanes> Addr{};
+    uint32_t Known = 0;
+  };
+
+  /// Whether a value from \p From may still be in a register at \p Site
+  /// for lane \p L reading \p Addr now (see the class comment).
+  bool reachable(const LoopContext &From, const clang::Expr *Site, unsigned L,
+                 uint64_t Addr) const;
+  /// Passes on the pending stores that an access of \p Obj may read (all
+  /// of them when \p Obj is null); with \p Addrs, a load of \p Obj at
+  /// those addresses by the \p Active lanes.
+  void flush(const MemObject *Obj, const LaneAddresses *Addrs = nullptr,
+             uint32_t Active = 0, unsigned Bytes = 0);
+  /// Forgets the values held that a store of \p Obj by lane \p L at
+  /// \p Addr (unknown when null) may overwrite.
+  void clobber(unsigned L, const MemObject &Obj, const EvalResult *Addr,
+               unsigned Bytes);
+  /// Forgets everything held and passes on every pending store.
+  void reset();
+  void elide(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
+             unsigned Bytes, const std::string &Why);
+  std::string where(const clang::Expr *E) const;
+  /// The accessed lvalue as written, whitespace removed, numbered; 0 when
+  /// it has no source text (macro expansions), which matches nothing.
+  unsigned spellingOf(const clang::Expr *Site);
+
+  clang::ASTContext &AST;
+  EventSink &Next;
+  KernelResult &K;
+  bool Dump;
+  /// Per lane, by absolute address.
+  std::array<llvm::DenseMap<uint64_t, Held>, MaxLanes> Lanes;
+  LoopContext Loops; ///< the current one
+  llvm::DenseMap<const clang::Expr *, LastUse> Last;
+  llvm::DenseMap<const clang::Expr *, unsigned> SpellingOf;
+  llvm::StringMap<unsigned> Spellings;
+  std::vector<Pending> Stores;
+  std::map<std::pair<const clang::Expr *, unsigned>, size_t> ElidedIndex;
+};
+
+} // namespace cal
+
+#endif
