@@ -116,7 +116,26 @@ std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
   unsigned Warn = Diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0 [%1]");
   unsigned Rem = Diags.getCustomDiagID(DiagnosticsEngine::Remark, "%0 [%1]");
   unsigned Note = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+  // The comments of each file a finding is in, read once; the main file's
+  // always, so that an unpaired NOLINTBEGIN is an error even in a file
+  // without findings.
   std::map<FileID, std::unique_ptr<Suppressions>> ByFile;
+  auto suppressionsOf = [&](FileID FID) -> const Suppressions & {
+    std::unique_ptr<Suppressions> &Sup = ByFile[FID];
+    if (!Sup) {
+      Sup = std::make_unique<Suppressions>(SM.getBufferData(FID));
+      OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+      std::string File;
+      if (FE) {
+        StringRef Real = FE->getFileEntry().tryGetRealPathName();
+        File = canonicalReportPath(Real.empty() ? FE->getName() : Real);
+      }
+      for (const Suppressions::Error &Err : Sup->errors())
+        Errors.push_back({File, Err.Line, Err.Column, Err.Message});
+    }
+    return *Sup;
+  };
+  suppressionsOf(SM.getMainFileID());
   RenderScope Render(Diags, Ctx.getLangOpts(), Color);
   std::vector<FindingRecord> Out;
   for (const MergedFinding &M : mergeFindings(R)) {
@@ -158,13 +177,7 @@ std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
       Rec.EndColumn = SameFile ? PE.getColumn() : Rec.Column + 1;
       StringRef Buffer = SM.getBufferData(FID);
       Rec.SourceLine = lineText(Buffer, Rec.Line).str();
-      std::unique_ptr<Suppressions> &Sup = ByFile[FID];
-      if (!Sup) {
-        Sup = std::make_unique<Suppressions>(Buffer);
-        for (const Suppressions::Error &Err : Sup->errors())
-          Errors.push_back({Rec.File, Err.Line, Err.Column, Err.Message});
-      }
-      Rec.SuppressedBy = Sup->suppressing(Rec.Line, Rec.CheckId);
+      Rec.SuppressedBy = suppressionsOf(FID).suppressing(Rec.Line, Rec.CheckId);
     }
     if (Rec.SuppressedBy.empty()) {
       Diags.Report(F.Range.getBegin(), Rec.isWarning() ? Warn : Rem)

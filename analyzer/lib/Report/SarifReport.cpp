@@ -196,7 +196,8 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
                                                 std::move(Notifications)}}}},
       {"results", std::move(Results)}};
   return json::Object{
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/"
+                  "schemas/sarif-schema-2.1.0.json"},
       {"version", "2.1.0"},
       {"runs", json::Array{std::move(Run)}}};
 }
