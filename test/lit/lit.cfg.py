@@ -49,3 +49,7 @@ else:
         "no schema at " + sarif_schema if not os.path.exists(sarif_schema)
         else "python3-jsonschema is not installed"))
 config.substitutions.append(("%python", sys.executable))
+if shutil.which("pre-commit") and shutil.which("git"):
+    config.available_features.add("pre-commit")
+else:
+    lit_config.note("pre-commit or git not installed: the pre-commit hook test is skipped")
