@@ -308,6 +308,7 @@ int main(int argc, const char **argv) {
   // With `--` and no -p the flags are the user's, as in clang-tidy: no
   // database is looked for.
   std::optional<cal::CompileCommandsFinder> Finder;
+  C.ExplicitDatabase = ExplicitDB != nullptr;
   if (ExplicitDB || !AfterDashes)
     Finder.emplace(std::move(ExplicitDB));
 

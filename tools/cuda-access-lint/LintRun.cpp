@@ -58,7 +58,8 @@ FileReport lintFile(StringRef File, const LintConfig &C) {
     FO.ExtraArgs.push_back("-Wno-pragma-once-outside-header");
   if (CompileCommandsDB *DB =
           C.Commands ? C.Commands->databaseFor(File) : nullptr) {
-    Source = "no entry in " + canonicalReportPath(DB->path());
+    Source = "no entry in " + canonicalReportPath(DB->path()) +
+             "; parsing without the project's flags";
     if (std::optional<FoundCommand> Found = DB->commandFor(File)) {
       Expected<TranslatedCommand> T = translateCompileCommand(Found->Command);
       if (!T) {
@@ -92,6 +93,11 @@ FileReport lintFile(StringRef File, const LintConfig &C) {
       }
     }
   }
+  // A file the user's -p database does not know is worth a note: its
+  // include paths and macros are missing.
+  if (C.ExplicitDatabase && !C.Verbose &&
+      StringRef(Source).starts_with("no entry"))
+    FR.Notes.push_back(Source);
   append_range(FO.ExtraArgs, C.DashArgs);
   append_range(FO.ExtraArgs, C.ExtraArgs);
   if (Arch.empty())

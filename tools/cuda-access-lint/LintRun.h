@@ -28,6 +28,7 @@ struct LintConfig {
   bool ListKernels = false, DumpEvents = false, Verbose = false;
   std::optional<GlobList> Checks;            ///< --checks; all when unset
   CompileCommandsFinder *Commands = nullptr; ///< null: no database
+  bool ExplicitDatabase = false;             ///< -p was given
 };
 
 /// Lints one file. \p Log receives -v's command line and the frontend's

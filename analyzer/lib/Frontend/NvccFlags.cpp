@@ -177,7 +177,8 @@ public:
   std::vector<std::string> Pending;
 
 private:
-  Error apply(const NvccOption &O, StringRef Spelling, StringRef Value,
+  /// Written is the option as the command spells it, for -v.
+  Error apply(const NvccOption &O, StringRef Written, StringRef Value,
               unsigned Depth);
   void noteArch(StringRef Value);
   std::string absolute(StringRef Path) const;
@@ -204,17 +205,17 @@ std::string Translator::absolute(StringRef Path) const {
   return std::string(P);
 }
 
-Error Translator::apply(const NvccOption &O, StringRef Spelling,
-                        StringRef Value, unsigned Depth) {
+Error Translator::apply(const NvccOption &O, StringRef Written, StringRef Value,
+                        unsigned Depth) {
   switch (O.Action) {
   case NvccAction::Ignore:
-    Out.Ignored.push_back((Spelling + (O.TakesValue ? " " + Value : "")).str());
+    Out.Ignored.push_back(Written.str());
     return Error::success();
   case NvccAction::Arch:
   case NvccAction::Code:
   case NvccAction::Gencode:
     noteArch(Value);
-    Out.Ignored.push_back((Spelling + " " + Value).str());
+    Out.Ignored.push_back(Written.str());
     return Error::success();
   case NvccAction::Std:
     Pending.push_back(("-std=" + Value).str());
@@ -247,7 +248,7 @@ Error Translator::apply(const NvccOption &O, StringRef Spelling,
       if (F.starts_with("-D") || F.starts_with("-U") || F.starts_with("-I"))
         Pending.push_back(F.str());
       else
-        Out.Ignored.push_back((Spelling + " " + F).str());
+        Out.Ignored.push_back(("-Xcompiler " + F).str());
     }
     return Error::success();
   }
@@ -290,11 +291,12 @@ Error Translator::nvccPass(ArrayRef<std::string> Tokens, unsigned Depth) {
       Pending.push_back(Tok.str());
       continue;
     }
-    std::string Val = Value.str();
-    if (O->TakesValue && !HasEq && I + 1 < Tokens.size())
+    std::string Val = Value.str(), Written = Tok.str();
+    if (O->TakesValue && !HasEq && I + 1 < Tokens.size()) {
       Val = Tokens[++I];
-    StringRef Spelling = Tok.take_front(Tok.size() - Body.size() + Name.size());
-    if (Error E = apply(*O, Spelling, Val, Depth))
+      Written += " " + Val;
+    }
+    if (Error E = apply(*O, Written, Val, Depth))
       return E;
   }
   return Error::success();
