@@ -304,19 +304,21 @@ Error Translator::nvccPass(ArrayRef<std::string> Tokens, unsigned Depth) {
 
 /// Flags that write files, select a compilation phase or language, or
 /// make warnings fatal: a syntax-only parse must not act on them.
-bool isPhaseOrOutput(const opt::Arg &A) {
+bool isPhaseOrOutput(const opt::Arg &A, StringRef Written) {
+  // Aliases (--cuda-device-only) match through the option they alias.
   const opt::Option &O = A.getOption();
   if (O.matches(copts::OPT_M_Group) || O.matches(copts::OPT_o) ||
       O.matches(copts::OPT_c) || O.matches(copts::OPT_S) ||
       O.matches(copts::OPT_E) || O.matches(copts::OPT_x) ||
       O.matches(copts::OPT_fsyntax_only) ||
-      O.matches(copts::OPT_cuda_device_only) ||
-      O.matches(copts::OPT_cuda_host_only) ||
-      O.matches(copts::OPT_cuda_compile_host_device) ||
+      O.matches(copts::OPT_offload_device_only) ||
+      O.matches(copts::OPT_offload_host_only) ||
+      O.matches(copts::OPT_offload_host_device) ||
       O.matches(copts::OPT_pedantic_errors))
     return true;
-  StringRef S = A.getSpelling();
-  return S.starts_with("-Werror") || S == "-save-temps";
+  // -Werror and -Werror=...: the analyzer's own warnings would become
+  // errors, and a warning in the project's code a failed parse.
+  return Written.starts_with("-Werror") || Written == "-save-temps";
 }
 
 void Translator::clangPass(ArrayRef<std::string> Tokens) {
@@ -335,8 +337,9 @@ void Translator::clangPass(ArrayRef<std::string> Tokens) {
     }
     // The source file, and any other input: the analyzer names the file
     // to parse itself.
-    if (O.matches(copts::OPT_INPUT) || isPhaseOrOutput(*A)) {
-      Out.Ignored.push_back(A->getAsString(Args));
+    std::string Written = A->getAsString(Args);
+    if (O.matches(copts::OPT_INPUT) || isPhaseOrOutput(*A, Written)) {
+      Out.Ignored.push_back(Written);
       continue;
     }
     if (O.matches(copts::OPT_cuda_gpu_arch_EQ) ||
@@ -354,6 +357,12 @@ void Translator::clangPass(ArrayRef<std::string> Tokens) {
         Out.Args.push_back(A->getSpelling().str());
         Out.Args.push_back(Path);
       }
+      continue;
+    }
+    // -D, -U and the like as one argument ("-DTILE=32"), as written.
+    if (O.getKind() == opt::Option::JoinedOrSeparateClass &&
+        A->getNumValues() == 1) {
+      Out.Args.push_back((A->getSpelling() + A->getValue()).str());
       continue;
     }
     opt::ArgStringList Rendered;
