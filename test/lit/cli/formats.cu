@@ -11,6 +11,8 @@ __global__ void stride2(float *a) {
 void host(float *a) { stride2<<<1, 32>>>(a); }
 
 // In JSON, findings[] sit beside kernels[], with the schema version.
+// The location is the store's range, `a[threadIdx.x * 2] = 0` on line 8:
+// column 3 to the `0` at column 24; the end column is one past it, 25.
 // RUN: %cal --format=json %s > %t/out.json
 // RUN: FileCheck %s --check-prefix=JSON < %t/out.json
 // JSON: "findings": [
