@@ -25,6 +25,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -53,6 +54,12 @@ cl::list<std::string>
     ExtraArgBefore("extra-arg-before",
                    cl::desc("Argument to prepend to the compile command"),
                    cl::cat(Cat));
+cl::opt<std::string> StdinFilename(
+    "stdin-filename",
+    cl::desc("Read the source from standard input and report it under this "
+             "path (an editor's unsaved buffer); its compile command is the "
+             "path's"),
+    cl::value_desc("path"), cl::cat(Cat));
 cl::opt<bool> Verbose("v",
                       cl::desc("Show each file's final compile command and "
                                "where it came from"),
@@ -299,7 +306,20 @@ int main(int argc, const char **argv) {
       return usageError(toString(DB.takeError()));
     ExplicitDB = std::move(*DB);
   }
-  std::vector<std::string> Inputs = inputFiles(ExplicitDB.get());
+  std::vector<std::string> Inputs;
+  if (!StdinFilename.empty()) {
+    if (!Files.empty())
+      return usageError("--stdin-filename reads one file from standard "
+                        "input; no other file may be named");
+    ErrorOr<std::unique_ptr<MemoryBuffer>> In = MemoryBuffer::getSTDIN();
+    if (!In)
+      return usageError("cannot read standard input: " +
+                        In.getError().message());
+    C.StdinContents = (*In)->getBuffer().str();
+    Inputs.push_back(StdinFilename);
+  } else {
+    Inputs = inputFiles(ExplicitDB.get());
+  }
   if (Inputs.empty())
     return usageError(ExplicitDB ? "no .cu file in " + ExplicitDB->path().str()
                                  : std::string("no input files (usage: "

@@ -40,12 +40,22 @@ static std::string quoted(ArrayRef<std::string> Args) {
 FileReport lintFile(StringRef File, const LintConfig &C) {
   FileReport FR;
   FR.File = File.str();
-  if (Error E = checkInputFile(File)) {
+  if (C.StdinContents) {
+    // The named file need not exist (an editor's new, unsaved file).
+    StringRef Text = *C.StdinContents;
+    if (Text.trim().empty() || Text.contains('\0')) {
+      FR.Error = "standard input (--stdin-filename='" + File.str() + "') is " +
+                 (Text.contains('\0') ? "binary, not CUDA source"
+                                      : "empty; nothing to analyze");
+      return FR;
+    }
+  } else if (Error E = checkInputFile(File)) {
     FR.Error = toString(std::move(E));
     return FR;
   }
 
   FrontendOptions FO = C.Frontend;
+  FO.MainFileContents = C.StdinContents;
   std::string Arch = C.ExplicitArch;
   std::string Source = C.Commands ? "no compilation database found"
                                   : "no compilation database (`--` given)";

@@ -29,6 +29,9 @@ struct LintConfig {
   std::optional<GlobList> Checks;            ///< --checks; all when unset
   CompileCommandsFinder *Commands = nullptr; ///< null: no database
   bool ExplicitDatabase = false;             ///< -p was given
+  /// --stdin-filename: the buffer read from standard input, linted as if it
+  /// were the named file's text.
+  std::optional<std::string> StdinContents;
 };
 
 /// Lints one file. \p Log receives -v's command line and the frontend's
