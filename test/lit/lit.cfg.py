@@ -1,5 +1,6 @@
 # lit configuration for cuda-access-lint's output tests.
 import os
+import sys
 import lit.formats
 
 config.name = "cuda-access-lint"
@@ -15,3 +16,40 @@ config.substitutions.append(("%kernels", os.path.join(config.cal_source_dir, "ke
 config.substitutions.append(("%srcroot", config.cal_source_dir))
 if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or os.environ.get("CUDA_PATH"):
     config.available_features.add("cuda-toolkit")
+
+# The cli tests: a fixture CMake CUDA project, nvcc and CMake to build its
+# compilation database, and the official SARIF 2.1.0 schema, which lives
+# beside the repository (../shared/data) and is never copied into it.
+import shutil
+config.substitutions.append(("%fixtures", os.path.join(config.cal_source_dir, "test", "fixtures")))
+cuda_root = os.environ.get("CUDA_PATH", "/usr/local/cuda")
+nvcc = os.path.join(cuda_root, "bin", "nvcc")
+if os.access(nvcc, os.X_OK) and shutil.which("cmake"):
+    config.available_features.add("nvcc-cmake")
+    config.substitutions.append(("%nvcc", nvcc))
+    config.substitutions.append(("%cmake_generator", "Ninja" if shutil.which("ninja") else "Unix Makefiles"))
+else:
+    lit_config.note("no nvcc at %s or no cmake: the CMake fixture test is skipped" % nvcc)
+# $CAL_SARIF_SCHEMA overrides; a checkout in a worktree folder (wt/NAME)
+# finds it one level further up.
+schema_candidates = [os.environ.get("CAL_SARIF_SCHEMA", "")] + [
+    os.path.normpath(os.path.join(config.cal_source_dir, up, "shared", "data", "sarif-schema-2.1.0.json"))
+    for up in ("..", os.path.join("..", ".."))]
+sarif_schema = next((p for p in schema_candidates if p and os.path.exists(p)), schema_candidates[1])
+try:
+    import jsonschema  # noqa: F401  (python3-jsonschema)
+    have_jsonschema = True
+except ImportError:
+    have_jsonschema = False
+if os.path.exists(sarif_schema) and have_jsonschema:
+    config.available_features.add("sarif-schema")
+    config.substitutions.append(("%sarif_schema", sarif_schema))
+else:
+    lit_config.warning("SARIF validation skipped: %s" % (
+        "no schema at " + sarif_schema if not os.path.exists(sarif_schema)
+        else "python3-jsonschema is not installed"))
+config.substitutions.append(("%python", sys.executable))
+if shutil.which("pre-commit") and shutil.which("git"):
+    config.available_features.add("pre-commit")
+else:
+    lit_config.note("pre-commit or git not installed: the pre-commit hook test is skipped")

@@ -1,28 +1,36 @@
 //===- CudaAccessLint.cpp - The cuda-access-lint command ------------------===//
 //
-// Thin driver: parses options, runs the analyzer library on each file and
-// picks a reporter. Exit codes (documented in README.md):
+// Thin driver: parses options, runs the analyzer library on each file
+// (LintRun) and hands the results to one reporter. Exit codes (documented
+// in README.md):
 //   0  analysis ran (findings, if any, were printed)
 //   1  findings were reported and --fail-on-findings was given
 //   2  bad input or usage: missing/unreadable/binary/empty file, a
-//      directory, a syntax error, an unknown option or value
+//      directory, a syntax error, an unpaired NOLINTBEGIN/END, an unknown
+//      option or value
 //
-// Nothing is printed to stdout unless every file parsed: a run that fails on
-// one input produces no partial report.
+// A file that cannot be analysed gets its error on stderr and exit status
+// 2, but the findings of the other files are still reported.
 //
 //===----------------------------------------------------------------------===//
-#include "cal/Analysis/Analyzer.h"
-#include "cal/Discovery/KernelDiscovery.h"
-#include "cal/Frontend/CudaFrontend.h"
-#include "cal/Report/AnalysisReport.h"
-#include "cal/Report/DiscoveryReport.h"
+#include "LintRun.h"
+#include "OptionCheck.h"
 
-#include "clang/AST/ASTContext.h"
+#include "cal/Checks/Finding.h"
+#include "cal/Report/AnalysisReport.h"
+#include "cal/Report/Reporters.h"
+
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
+#include <map>
 
 using namespace llvm;
 
@@ -31,16 +39,55 @@ cl::OptionCategory Cat("cuda-access-lint options");
 
 cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
                             cl::cat(Cat));
+cl::opt<std::string>
+    BuildPath("p",
+              cl::desc("Build directory with compile_commands.json (or the "
+                       "file); without it, the nearest one above each file "
+                       "or in a build/ beside one is used unless `--` is "
+                       "given. With no files, every .cu file in it"),
+              cl::value_desc("dir"), cl::cat(Cat));
+cl::list<std::string> ExtraArg("extra-arg",
+                               cl::desc("Argument to append to the compile "
+                                        "command"),
+                               cl::cat(Cat));
+cl::list<std::string>
+    ExtraArgBefore("extra-arg-before",
+                   cl::desc("Argument to prepend to the compile command"),
+                   cl::cat(Cat));
+cl::opt<std::string> StdinFilename(
+    "stdin-filename",
+    cl::desc("Read the source from standard input and report it under this "
+             "path (an editor's unsaved buffer); its compile command is the "
+             "path's"),
+    cl::value_desc("path"), cl::cat(Cat));
+cl::opt<bool> Verbose("v",
+                      cl::desc("Show each file's final compile command and "
+                               "where it came from"),
+                      cl::cat(Cat));
 cl::opt<bool> ListKernels("list-kernels",
                           cl::desc("List kernels and launch sites only"),
                           cl::cat(Cat));
-enum class Format { Text, Json };
-cl::opt<Format> OutFormat(
-    "format", cl::desc("Output format"),
-    cl::values(clEnumValN(Format::Text, "text", "clang-style diagnostics"),
-               clEnumValN(Format::Json, "json",
-                          "JSON (docs/prediction-schema.md)")),
-    cl::init(Format::Text), cl::cat(Cat));
+cl::opt<std::string> OutFormat("format",
+                               cl::desc("Output format: text (clang-style "
+                                        "diagnostics), json "
+                                        "(docs/prediction-schema.md), sarif "
+                                        "(SARIF 2.1.0), github (workflow "
+                                        "annotations)"),
+                               cl::init("text"), cl::cat(Cat));
+cl::opt<std::string> OutputFile("output",
+                                cl::desc("Write the report to this file "
+                                         "instead of standard output"),
+                                cl::value_desc("file"), cl::cat(Cat));
+cl::opt<std::string> ChecksOpt(
+    "checks",
+    cl::desc("Comma-separated globs of checks to run, '-' to remove, the "
+             "last match wins (e.g. '-*,cuda-shared-*')"),
+    cl::cat(Cat));
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the checks --checks enables and exit"),
+                         cl::cat(Cat));
+cl::opt<bool> Quiet("quiet", cl::desc("No summary on standard error"),
+                    cl::cat(Cat));
 cl::opt<std::string> CudaPath("cuda-path",
                               cl::desc("CUDA toolkit root (default: "
                                        "$CUDA_PATH, then /usr/local/cuda)"),
@@ -49,8 +96,10 @@ cl::opt<bool> NoToolkit("no-cuda-toolkit",
                         cl::desc("Parse with the built-in minimal CUDA "
                                  "header even if a toolkit is installed"),
                         cl::cat(Cat));
-cl::opt<std::string> Arch("arch", cl::desc("Target architecture model"),
-                          cl::init("sm_90"), cl::cat(Cat));
+cl::opt<std::string> Arch("arch",
+                          cl::desc("Target architecture model (default: the "
+                                   "compile command's, else sm_90)"),
+                          cl::cat(Cat));
 cl::opt<std::string> Block("block",
                            cl::desc("Block dimensions X[,Y[,Z]] for kernels "
                                     "without a host launch or annotation"),
@@ -72,17 +121,125 @@ cl::opt<bool> FailOnFindings("fail-on-findings",
                              cl::desc("Exit with 1 when there are findings"),
                              cl::cat(Cat));
 
-int usageError(raw_ostream &Err, const Twine &Msg) {
-  WithColor::error(Err, "cuda-access-lint") << Msg << "\n";
+constexpr const char *ToolName = "cuda-access-lint";
+
+int usageError(const Twine &Msg) {
+  WithColor::error(errs(), ToolName) << Msg << "\n";
   return 2;
 }
+
+void printVersion(raw_ostream &OS) {
+  OS << ToolName << " version " << CAL_VERSION << "\n"
+     << "prediction schema version " << cal::SchemaVersion << "\n";
+}
+
+/// The files to lint: those named, else every CUDA source of the -p
+/// database.
+std::vector<std::string> inputFiles(cal::CompileCommandsDB *DB) {
+  if (!Files.empty() || !DB)
+    return std::vector<std::string>(Files.begin(), Files.end());
+  std::vector<std::string> Out;
+  for (const std::string &F : DB->allFiles())
+    if (sys::path::extension(F) == ".cu")
+      Out.push_back(cal::canonicalReportPath(F));
+  return Out;
+}
+
+/// "2 files; 3 warnings (cuda-uncoalesced-global: 2, ...); 1 suppressed".
+void printSummary(ArrayRef<cal::FileReport> Reports,
+                  ArrayRef<const cal::FindingRecord *> Findings,
+                  double Seconds) {
+  unsigned Failed = 0, Warnings = 0, Remarks = 0, Suppressed = 0;
+  std::map<std::string, unsigned> PerCheck;
+  for (const cal::FileReport &R : Reports)
+    Failed += !R.Parsed;
+  for (const cal::FindingRecord *F : Findings) {
+    if (!F->SuppressedBy.empty()) {
+      ++Suppressed;
+      continue;
+    }
+    (F->isWarning() ? Warnings : Remarks) += 1;
+    ++PerCheck[F->CheckId];
+  }
+  std::vector<std::string> Counts;
+  for (auto &[Id, N] : PerCheck)
+    Counts.push_back(Id + ": " + std::to_string(N));
+  raw_ostream &OS = errs();
+  OS << ToolName << ": " << Reports.size() << " file"
+     << (Reports.size() == 1 ? "" : "s");
+  if (Failed)
+    OS << " (" << Failed << " not analysed)";
+  OS << "; " << Warnings << " warning" << (Warnings == 1 ? "" : "s") << ", "
+     << Remarks << " remark" << (Remarks == 1 ? "" : "s");
+  if (!Counts.empty())
+    OS << " (" << join(Counts, ", ") << ")";
+  OS << "; " << Suppressed << " suppressed; " << formatv("{0:F2}", Seconds)
+     << " s\n";
+}
+
+/// Errors and notes of one file, on stderr, as soon as it is done.
+void printFileProblems(const cal::FileReport &R) {
+  for (const std::string &N : R.Notes)
+    WithColor::note(errs(), ToolName) << "'" << R.File << "': " << N << "\n";
+  // The compiler's own diagnostics: warnings when the file parsed, the
+  // errors when it did not.
+  errs() << R.Diagnostics;
+  if (!R.Error.empty()) {
+    WithColor::error(errs(), ToolName) << R.Error << "\n";
+  } else if (!R.Parsed) {
+    WithColor::error(errs(), ToolName)
+        << "'" << R.File << "' did not parse; no analysis was done\n";
+  }
+  for (const cal::CommentError &E : R.CommentErrors)
+    errs() << E.File << ":" << E.Line << ":" << E.Column
+           << ": error: " << E.Message << " [cuda-access-lint-nolint]\n";
+}
+
+json::Value predictionFile(ArrayRef<cal::FileReport> Reports,
+                           ArrayRef<const cal::FindingRecord *> Findings) {
+  json::Array FileList, Kernels, FindingList, Errors;
+  std::string DocArch;
+  for (const cal::FileReport &R : Reports) {
+    FileList.push_back(R.File);
+    for (const json::Value &K : R.Kernels)
+      Kernels.push_back(K);
+    if (DocArch.empty())
+      DocArch = R.Arch;
+    if (!R.Parsed)
+      Errors.push_back(json::Object{
+          {"file", R.File},
+          {"message",
+           R.Error.empty() ? "did not parse; no analysis was done" : R.Error}});
+    for (const cal::CommentError &E : R.CommentErrors)
+      Errors.push_back(json::Object{{"file", E.File},
+                                    {"line", E.Line},
+                                    {"column", E.Column},
+                                    {"message", E.Message}});
+  }
+  for (const cal::FindingRecord *F : Findings)
+    FindingList.push_back(cal::findingToJSON(*F));
+  return json::Object{{"version", cal::SchemaVersion},
+                      {"schema_version", cal::SchemaVersion},
+                      {"version_minor", cal::SchemaMinorVersion},
+                      {"tool", ToolName},
+                      {"tool_version", CAL_VERSION},
+                      {"arch", DocArch.empty()
+                                   ? (Arch.empty() ? "sm_90" : Arch.getValue())
+                                   : DocArch},
+                      {"files", std::move(FileList)},
+                      {"kernels", std::move(Kernels)},
+                      {"findings", std::move(FindingList)},
+                      {"errors", std::move(Errors)}};
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  auto Start = std::chrono::steady_clock::now();
   // Everything after `--` goes to the compiler, as in clang-tidy.
   std::vector<const char *> Own;
-  cal::FrontendOptions FO;
+  std::vector<std::string> DashArgs;
   bool AfterDashes = false;
   for (int I = 0; I < argc; ++I) {
     if (!AfterDashes && I > 0 && StringRef(argv[I]) == "--") {
@@ -90,11 +247,15 @@ int main(int argc, const char **argv) {
       continue;
     }
     if (AfterDashes)
-      FO.ExtraArgs.push_back(argv[I]);
+      DashArgs.push_back(argv[I]);
     else
       Own.push_back(argv[I]);
   }
   cl::HideUnrelatedOptions(Cat);
+  cl::SetVersionPrinter(printVersion);
+  if (std::optional<std::string> Bad =
+          cal::findUnknownOption(ArrayRef(Own).drop_front(), Cat))
+    return usageError(*Bad);
   std::string ParseErrors;
   raw_string_ostream PE(ParseErrors);
   if (!cl::ParseCommandLineOptions(
@@ -102,97 +263,161 @@ int main(int argc, const char **argv) {
           "Predicts how each CUDA kernel's memory accesses and branches "
           "behave on the GPU.\n",
           &PE)) {
-    StringRef Msg = StringRef(ParseErrors).trim();
-    Msg.consume_front("cuda-access-lint: ");
-    return usageError(errs(), Msg.split('\n').first);
+    // llvm::cl's message spans lines and repeats the tool's name.
+    SmallVector<StringRef, 4> Lines;
+    StringRef(ParseErrors).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    std::vector<std::string> Parts;
+    for (StringRef L : Lines) {
+      L = L.trim();
+      L.consume_front("cuda-access-lint: ");
+      if (!L.empty())
+        Parts.push_back(L.str());
+    }
+    return usageError(Parts.empty() ? std::string("invalid command line")
+                                    : join(Parts, " "));
   }
-  if (Files.empty())
-    return usageError(errs(), "no input files (usage: cuda-access-lint "
-                              "[options] <file.cu>...; see --help)");
+  if (auto Bad = cal::checkOptionValue("format", OutFormat,
+                                       {"text", "json", "sarif", "github"}))
+    return usageError(*Bad);
+  if (!Dump.empty())
+    if (auto Bad = cal::checkOptionValue("dump", Dump, {"events"}))
+      return usageError(*Bad);
 
-  FO.CudaPath = CudaPath;
-  FO.NoToolkit = NoToolkit;
+  cal::LintConfig C;
+  if (!ChecksOpt.empty())
+    C.Checks.emplace(ChecksOpt);
+  if (ListChecks) {
+    outs() << "Enabled checks:\n";
+    for (const cal::CheckInfo &CI : cal::registeredChecks())
+      if (!C.Checks || C.Checks->contains(CI.Id))
+        outs() << "    " << CI.Id << "\n";
+    return 0;
+  }
+  if (C.Checks &&
+      none_of(cal::registeredChecks(), [&](const cal::CheckInfo &CI) {
+        return C.Checks->contains(CI.Id);
+      }))
+    return usageError("--checks='" + ChecksOpt +
+                      "' enables no check (see --list-checks)");
+
+  std::unique_ptr<cal::CompileCommandsDB> ExplicitDB;
+  if (!BuildPath.empty()) {
+    auto DB = cal::CompileCommandsDB::load(BuildPath);
+    if (!DB)
+      return usageError(toString(DB.takeError()));
+    ExplicitDB = std::move(*DB);
+  }
+  std::vector<std::string> Inputs;
+  if (!StdinFilename.empty()) {
+    if (!Files.empty())
+      return usageError("--stdin-filename reads one file from standard "
+                        "input; no other file may be named");
+    ErrorOr<std::unique_ptr<MemoryBuffer>> In = MemoryBuffer::getSTDIN();
+    if (!In)
+      return usageError("cannot read standard input: " +
+                        In.getError().message());
+    C.StdinContents = (*In)->getBuffer().str();
+    Inputs.push_back(StdinFilename);
+  } else {
+    Inputs = inputFiles(ExplicitDB.get());
+  }
+  if (Inputs.empty())
+    return usageError(ExplicitDB ? "no .cu file in " + ExplicitDB->path().str()
+                                 : std::string("no input files (usage: "
+                                               "cuda-access-lint [options] "
+                                               "<file.cu>...; see --help)"));
+  // With `--` and no -p the flags are the user's, as in clang-tidy: no
+  // database is looked for.
+  std::optional<cal::CompileCommandsFinder> Finder;
+  C.ExplicitDatabase = ExplicitDB != nullptr;
+  if (ExplicitDB || !AfterDashes)
+    Finder.emplace(std::move(ExplicitDB));
+
   Expected<cal::ToolkitInfo> TK = cal::detectCudaToolkit(CudaPath);
   if (!TK)
-    return usageError(errs(), toString(TK.takeError()));
+    return usageError(toString(TK.takeError()));
   if (!TK->Found || NoToolkit)
-    WithColor::note(errs(), "cuda-access-lint")
+    WithColor::note(errs(), ToolName)
         << (NoToolkit ? std::string("--no-cuda-toolkit given") : TK->Reason)
         << "; parsing with the built-in minimal CUDA declarations\n";
-
+  // Usage errors in the analysis options are reported once, up front.
   Expected<cal::AnalysisOptions> AO = cal::AnalysisOptions::fromStrings(
-      Arch, Block, Grid, Params, KernelFilter);
+      Arch.empty() ? std::string("sm_90") : Arch.getValue(), Block, Grid,
+      Params, KernelFilter);
   if (!AO)
-    return usageError(errs(), toString(AO.takeError()));
-  if (!Dump.empty() && Dump != "events")
-    return usageError(errs(),
-                      "unknown --dump kind '" + Dump + "' (expected 'events')");
-  AO->DumpEvents = Dump == "events";
+    return usageError(toString(AO.takeError()));
 
-  for (const std::string &F : Files)
-    if (Error E = cal::checkInputFile(F))
-      return usageError(errs(), toString(std::move(E)));
+  C.Frontend.CudaPath = CudaPath;
+  C.Frontend.NoToolkit = NoToolkit;
+  C.Toolkit = *TK;
+  C.ExtraArgsBefore.assign(ExtraArgBefore.begin(), ExtraArgBefore.end());
+  C.ExtraArgs.assign(ExtraArg.begin(), ExtraArg.end());
+  C.DashArgs = DashArgs;
+  C.ExplicitArch = Arch;
+  C.Block = Block;
+  C.Grid = Grid;
+  C.KernelFilter = KernelFilter;
+  C.Params.assign(Params.begin(), Params.end());
+  C.ListKernels = ListKernels;
+  C.DumpEvents = Dump == "events";
+  C.Verbose = Verbose;
+  C.Commands = Finder ? &*Finder : nullptr;
 
-  // Reports are assembled in memory and written only when every file
-  // parsed, so a bad input leaves no partial output behind.
-  std::string Text;
-  raw_string_ostream TextOS(Text);
-  json::Array AllKernels;
-  std::vector<std::string> ParamNames; // of the analysed kernels, all files
-  unsigned Findings = 0;
+  std::vector<cal::FileReport> Reports;
   bool Failed = false;
-  for (const std::string &F : Files) {
-    cal::ParseOutcome Out = cal::parseCudaFile(
-        F, FO, *TK,
-        [&](clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags) {
-          std::vector<cal::KernelInfo> Ks = cal::discoverKernels(Ctx);
-          if (ListKernels) {
-            if (OutFormat == Format::Text)
-              cal::printKernelsText(TextOS, Ks);
-            for (json::Value &V : cal::kernelsToJSON(Ks))
-              AllKernels.push_back(std::move(V));
-            return;
-          }
-          cal::AnalysisResult R = cal::analyzeKernels(Ctx, Ks, *AO);
-          ParamNames.insert(ParamNames.end(), R.ParamNames.begin(),
-                            R.ParamNames.end());
-          if (AO->DumpEvents)
-            cal::printEventDump(TextOS, R);
-          if (OutFormat == Format::Text)
-            Findings += cal::emitFindings(R, Ctx, Diags);
-          else
-            Findings += cal::countFindings(R);
-          for (json::Value &V : cal::resultToJSON(R))
-            AllKernels.push_back(std::move(V));
-        },
-        OutFormat == Format::Text ? TextOS : nulls(),
-        /*Color=*/false);
-    if (!Out.Ok) {
-      errs() << Out.Diagnostics;
-      WithColor::error(errs(), "cuda-access-lint")
-          << "'" << F << "' did not parse; no analysis was done\n";
-      Failed = true;
-    }
+  for (const std::string &F : Inputs) {
+    Reports.push_back(cal::lintFile(F, C));
+    printFileProblems(Reports.back());
+    Failed |= !Reports.back().Parsed || !Reports.back().CommentErrors.empty();
   }
+  // A --param that names no parameter of any analysed kernel is a usage
+  // error, reported before anything is written.
+  if (!ListKernels) {
+    std::vector<std::string> ParamNames;
+    for (const cal::FileReport &R : Reports)
+      ParamNames.insert(ParamNames.end(), R.ParamNames.begin(),
+                        R.ParamNames.end());
+    if (Error E = cal::checkParamNames(*AO, ParamNames))
+      return usageError(toString(std::move(E)));
+  }
+  std::vector<const cal::FindingRecord *> Findings =
+      cal::uniqueFindings(Reports);
+
+  std::error_code EC;
+  std::optional<raw_fd_ostream> File;
+  if (!OutputFile.empty()) {
+    File.emplace(OutputFile, EC, sys::fs::OF_Text);
+    if (EC)
+      return usageError("cannot write --output='" + OutputFile +
+                        "': " + EC.message());
+  }
+  raw_ostream &OS = File ? *File : outs();
+  if (OutFormat == "json") {
+    OS << formatv("{0:2}", predictionFile(Reports, Findings)) << "\n";
+  } else if (OutFormat == "sarif") {
+    OS << formatv("{0:2}", cal::sarifLog(Findings, Reports,
+                                         cal::defaultSourceRoot(), CAL_VERSION))
+       << "\n";
+  } else if (OutFormat == "github") {
+    cal::printGithubAnnotations(OS, Findings, Reports);
+  } else {
+    for (const cal::FileReport &R : Reports)
+      OS << R.Text;
+    for (const cal::FindingRecord *F : Findings)
+      if (F->SuppressedBy.empty())
+        OS << F->Rendered;
+  }
+  OS.flush();
+
+  unsigned Warnings = count_if(Findings, [](const cal::FindingRecord *F) {
+    return F->isWarning() && F->SuppressedBy.empty();
+  });
+  if (!Quiet && !ListKernels)
+    printSummary(
+        Reports, Findings,
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count());
   if (Failed)
     return 2;
-  if (!ListKernels)
-    if (Error E = cal::checkParamNames(*AO, ParamNames))
-      return usageError(errs(), toString(std::move(E)));
-
-  if (OutFormat == Format::Json) {
-    json::Array FileList;
-    for (const std::string &F : Files)
-      FileList.push_back(F);
-    json::Object Doc{{"version", cal::SchemaVersion},
-                     {"version_minor", cal::SchemaMinorVersion},
-                     {"tool", "cuda-access-lint"},
-                     {"arch", AO->Target.Arch},
-                     {"files", std::move(FileList)},
-                     {"kernels", std::move(AllKernels)}};
-    outs() << formatv("{0:2}", json::Value(std::move(Doc))) << "\n";
-  } else {
-    outs() << Text;
-  }
-  return FailOnFindings && Findings ? 1 : 0;
+  return FailOnFindings && Warnings ? 1 : 0;
 }

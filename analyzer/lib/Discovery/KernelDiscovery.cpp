@@ -29,7 +29,11 @@ SourcePos makePos(const ASTContext &Ctx, SourceLocation Loc) {
     return P;
   // Paths print relative to the working directory when under it, as the
   // user named them (the tooling layer makes every input path absolute).
-  P.File = PL.getFilename();
+  // One spelling per file: a header reached as "./inc/../inc/h.cuh" from one
+  // file and "inc/h.cuh" from another is one place.
+  llvm::SmallString<256> Name(PL.getFilename());
+  llvm::sys::path::remove_dots(Name, /*remove_dot_dot=*/true);
+  P.File = std::string(Name);
   static const std::string Cwd = [] {
     llvm::SmallString<256> D;
     llvm::sys::fs::current_path(D);

@@ -20,6 +20,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
 using namespace llvm;
@@ -190,6 +191,24 @@ private:
 
 } // namespace
 
+/// The real file system, with \p File's text replaced by
+/// Opts.MainFileContents when given (an editor's unsaved buffer).
+static IntrusiveRefCntPtr<vfs::FileSystem>
+fileSystemFor(StringRef File, const FrontendOptions &Opts) {
+  IntrusiveRefCntPtr<vfs::FileSystem> Real = vfs::getRealFileSystem();
+  if (!Opts.MainFileContents)
+    return Real;
+  auto Mem = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+  SmallString<256> Abs(File);
+  sys::fs::make_absolute(Abs);
+  Mem->addFile(Abs, 0, MemoryBuffer::getMemBufferCopy(*Opts.MainFileContents));
+  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(Real);
+  Overlay->pushOverlay(Mem);
+  if (ErrorOr<std::string> Cwd = Real->getCurrentWorkingDirectory())
+    Overlay->setCurrentWorkingDirectory(*Cwd);
+  return Overlay;
+}
+
 ParseOutcome parseCudaFile(StringRef File, const FrontendOptions &Opts,
                            const ToolkitInfo &TK, ASTCallback Fn,
                            raw_ostream &FindingsOut, bool Color) {
@@ -199,7 +218,8 @@ ParseOutcome parseCudaFile(StringRef File, const FrontendOptions &Opts,
   // A ToolInvocation, not a ClangTool: it keeps the file name as the user
   // wrote it, so diagnostics name the file the way the command line did.
   // Reference-counted: the invocation keeps references to it.
-  IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions()));
+  IntrusiveRefCntPtr<FileManager> Files(
+      new FileManager(FileSystemOptions(), fileSystemFor(File, Opts)));
   raw_string_ostream DiagOS(Outcome.Diagnostics);
   DiagnosticOptions DO;
   DO.ShowColors = Color;

@@ -15,20 +15,15 @@ using namespace llvm;
 namespace cal {
 
 namespace {
-/// A finding with the other launches that produced the same one: a kernel
-/// launched three times with the same pattern gets one warning, not three.
-struct Merged {
-  Finding F;
-  std::vector<std::string> AlsoIn;
-};
-
 std::string launchSite(const KernelResult &K) {
   const LaunchConfig &L = K.Launch;
   return (L.Site.empty() ? L.Source : L.Site) + " (grid " + L.gridText() + ")";
 }
 
-std::vector<Merged> mergedFindings(const AnalysisResult &R) {
-  std::vector<Merged> Out;
+} // namespace
+
+std::vector<MergedFinding> mergeFindings(const AnalysisResult &R) {
+  std::vector<MergedFinding> Out;
   std::map<
       std::tuple<std::string, std::string, unsigned, unsigned, std::string>,
       size_t>
@@ -45,7 +40,13 @@ std::vector<Merged> mergedFindings(const AnalysisResult &R) {
     }
   return Out;
 }
-} // namespace
+
+std::string alsoInNote(const MergedFinding &M) {
+  if (M.AlsoIn.empty())
+    return "";
+  return "the same in " + std::to_string(M.AlsoIn.size()) + " more launch" +
+         (M.AlsoIn.size() > 1 ? "es" : "") + ": " + join(M.AlsoIn, ", ");
+}
 
 unsigned emitFindings(const AnalysisResult &R, clang::ASTContext &Ctx,
                       clang::DiagnosticsEngine &Diags) {
@@ -55,7 +56,7 @@ unsigned emitFindings(const AnalysisResult &R, clang::ASTContext &Ctx,
       Diags.getCustomDiagID(clang::DiagnosticsEngine::Remark, "%0 [%1]");
   unsigned Note = Diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
   unsigned N = 0;
-  for (const Merged &M : mergedFindings(R)) {
+  for (const MergedFinding &M : mergeFindings(R)) {
     const Finding &F = M.F;
     bool IsWarn = F.Severity == Finding::Warning;
     Diags.Report(F.Range.getBegin(), IsWarn ? Warn : Rem)
@@ -63,10 +64,7 @@ unsigned emitFindings(const AnalysisResult &R, clang::ASTContext &Ctx,
     for (const std::string &Nt : F.Notes)
       Diags.Report(F.Range.getBegin(), Note) << Nt;
     if (!M.AlsoIn.empty())
-      Diags.Report(F.Range.getBegin(), Note)
-          << "the same in " + std::to_string(M.AlsoIn.size()) + " more launch" +
-                 (M.AlsoIn.size() > 1 ? "es" : "") + ": " +
-                 join(M.AlsoIn, ", ");
+      Diags.Report(F.Range.getBegin(), Note) << alsoInNote(M);
     N += IsWarn;
   }
   return N;
@@ -74,7 +72,7 @@ unsigned emitFindings(const AnalysisResult &R, clang::ASTContext &Ctx,
 
 unsigned countFindings(const AnalysisResult &R) {
   unsigned N = 0;
-  for (const Merged &M : mergedFindings(R))
+  for (const MergedFinding &M : mergeFindings(R))
     N += M.F.Severity == Finding::Warning;
   return N;
 }

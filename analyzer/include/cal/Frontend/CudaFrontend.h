@@ -12,6 +12,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,8 @@ struct FrontendOptions {
   bool NoToolkit = false; ///< force the built-in header
   std::string GpuArch = "sm_90";
   std::vector<std::string> ExtraArgs; ///< compiler arguments after `--`
+  /// --stdin-filename: the text to parse in place of the file on disk.
+  std::optional<std::string> MainFileContents;
 };
 
 /// Compile arguments (without the file name) for a host-side syntax-only

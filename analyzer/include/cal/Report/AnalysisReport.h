@@ -3,6 +3,7 @@
 #define CAL_REPORT_ANALYSISREPORT_H
 
 #include "cal/Analysis/Analyzer.h"
+#include "cal/Checks/Finding.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -28,6 +29,17 @@ std::string fmtStatRange(const Stat &S);
 
 /// The kernels[] entries of the schema for one file.
 llvm::json::Array resultToJSON(const AnalysisResult &R);
+
+/// A finding with the other launches that produced the same one: a kernel
+/// launched three times with the same pattern gets one warning, not three.
+struct MergedFinding {
+  Finding F;
+  std::vector<std::string> AlsoIn; ///< "site (grid (x,y,z))" of the others
+};
+/// Every check over every kernel of \p R, merged across launches.
+std::vector<MergedFinding> mergeFindings(const AnalysisResult &R);
+/// "the same in 2 more launches: ..." for a merged finding; empty if none.
+std::string alsoInNote(const MergedFinding &M);
 
 /// Emits every finding as a clang diagnostic with notes; returns how many
 /// warnings were emitted.

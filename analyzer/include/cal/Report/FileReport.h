@@ -1,0 +1,85 @@
+//===- FileReport.h - What one run found, for every reporter ----*- C++ -*-===//
+//
+// The driver computes the findings of each file once, while the file's AST
+// lives, into these records; the text, JSON, SARIF and GitHub reporters only
+// read them. A finding is located by one canonical path, so that a finding
+// in a header reached from several files is printed once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_REPORT_FILEREPORT_H
+#define CAL_REPORT_FILEREPORT_H
+
+#include "cal/Analysis/Analyzer.h"
+#include "cal/Checks/Finding.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class DiagnosticsEngine;
+} // namespace clang
+
+namespace cal {
+
+struct FindingRecord {
+  std::string CheckId;
+  Finding::SeverityTy Severity = Finding::Warning;
+  std::string Message;
+  /// Relative to the working directory when under it, else the absolute
+  /// real path: the same spelling whichever file included it.
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  /// One past the last character of the range, on EndLine.
+  unsigned EndLine = 0, EndColumn = 0;
+  std::vector<std::string> Notes; ///< at the same location
+  std::vector<std::string> Fixes; ///< the notes that propose a change
+  std::string SourceLine;         ///< the text of Line, for fingerprints
+  std::string Rendered; ///< clang-style: the diagnostic, snippet and notes
+  /// The comment that silences it ("NOLINTNEXTLINE(cuda-*)"); empty when
+  /// it is reported.
+  std::string SuppressedBy;
+
+  bool isWarning() const { return Severity == Finding::Warning; }
+  /// What identifies the finding across files: check, place and message.
+  std::string key() const;
+};
+
+/// An error the file's own comments cause (an unpaired NOLINTBEGIN).
+struct CommentError {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Message;
+};
+
+/// Everything one input produced.
+struct FileReport {
+  std::string File;        ///< as named on the command line or in the database
+  bool Parsed = false;     ///< parsed without errors (and was analysed)
+  std::string Diagnostics; ///< clang's rendered errors when it did not parse
+  /// Why the file was not parsed at all (missing, binary, a compile
+  /// command that cannot be read); empty when it was.
+  std::string Error;
+  std::vector<std::string> Notes; ///< from the frontend: dropped flags...
+  std::vector<FindingRecord> Findings;
+  std::vector<CommentError> CommentErrors;
+  llvm::json::Array Kernels; ///< kernels[] entries (prediction schema)
+  std::string Text;          ///< --list-kernels / --dump text
+  std::string Arch;          ///< the target model used
+  /// Parameter names of the analysed kernels, to check --param against.
+  std::vector<std::string> ParamNames;
+};
+
+/// The findings of \p R, merged across launches, rendered with clang's
+/// diagnostic printer and matched against the NOLINT comments of their
+/// files. Comment errors (an unpaired NOLINTBEGIN/END) go to \p Errors.
+std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
+                                           clang::ASTContext &Ctx,
+                                           clang::DiagnosticsEngine &Diags,
+                                           bool Color,
+                                           std::vector<CommentError> &Errors);
+
+} // namespace cal
+
+#endif // CAL_REPORT_FILEREPORT_H

@@ -1,0 +1,220 @@
+//===- SarifReport.cpp - Findings as a SARIF 2.1.0 log --------------------===//
+//
+// The subset of SARIF 2.1.0 that GitHub code scanning reads
+// (docs.github.com, "SARIF support for code scanning"): one run, the rules
+// with their help text, results with a stable ruleId, a region with start
+// and end, paths relative to %SRCROOT% and partial fingerprints. Suppressed
+// findings are kept, with an in-source suppression, so that the alert is
+// closed rather than lost.
+//
+//===----------------------------------------------------------------------===//
+#include "cal/Report/Reporters.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+#include <map>
+
+using namespace llvm;
+
+namespace cal {
+
+namespace {
+
+/// The longer explanation code scanning shows beside an alert. It belongs
+/// with each check's class once checks are classes (issue #8, point 1).
+StringRef helpText(StringRef CheckId) {
+  if (CheckId == "cuda-uncoalesced-global")
+    return "The active lanes of a warp touch more 32-byte sectors of global "
+           "memory than the bytes they read or write need, so the memory "
+           "system moves data that is thrown away. The figure is the "
+           "sectors per warp request, evaluated lane by lane under the "
+           "kernel's launch configuration. Make consecutive lanes access "
+           "consecutive elements, stage column walks through shared memory, "
+           "or use a structure of arrays.";
+  if (CheckId == "cuda-shared-bank-conflict")
+    return "Lanes of a warp access different words in the same shared "
+           "memory bank, so the request is split into several wavefronts. "
+           "The figure is the wavefronts per request against the ideal. Pad "
+           "the row of a 2-D tile by one element, or change the lane "
+           "stride so that lanes fall in different banks.";
+  if (CheckId == "cuda-divergent-branch")
+    return "A branch or loop condition differs between the lanes of a warp, "
+           "so the warp runs both paths one after the other. Make the "
+           "condition change only every warpSize threads, or give every "
+           "lane the same trip count.";
+  if (CheckId == "cuda-unknown-access")
+    return "The analyzer could not derive the addresses of this access "
+           "(an index loaded from memory, a pointer it cannot follow); the "
+           "remark gives the reason. Nothing is predicted for it.";
+  return "";
+}
+
+std::string uriEncode(StringRef Path) {
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (isAlnum(C) || StringRef("-._~/").contains(C))
+      Out += C;
+    else
+      Out += "%" + utohexstr(C, /*LowerCase=*/false, /*Width=*/2);
+  }
+  return Out;
+}
+
+/// The artifact location of \p File: relative to \p Root under %SRCROOT%
+/// when it is inside the root, else an absolute file URI.
+json::Object artifactLocation(StringRef File, StringRef Root) {
+  SmallString<256> Abs(File);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  StringRef Rel = Abs;
+  if (Rel.consume_front(Root) && Rel.consume_front("/"))
+    return json::Object{{"uri", uriEncode(Rel)}, {"uriBaseId", "%SRCROOT%"}};
+  return json::Object{{"uri", "file://" + uriEncode(Abs)}};
+}
+
+json::Object physicalLocation(const FindingRecord &F, StringRef Root) {
+  json::Object Region{{"startLine", std::max(1u, F.Line)},
+                      {"startColumn", std::max(1u, F.Column)},
+                      {"endLine", std::max(std::max(1u, F.Line), F.EndLine)},
+                      {"endColumn", std::max(1u, F.EndColumn)}};
+  if (!F.SourceLine.empty())
+    Region["snippet"] = json::Object{{"text", F.SourceLine}};
+  return json::Object{
+      {"physicalLocation",
+       json::Object{{"artifactLocation", artifactLocation(F.File, Root)},
+                    {"region", std::move(Region)}}}};
+}
+
+/// Stable across runs and unrelated edits: the check, the file, the
+/// column and the text of the line (whitespace-insensitive), not the line
+/// number, which moves whenever code above it changes.
+std::string fingerprint(const FindingRecord &F) {
+  std::string Line;
+  for (char C : F.SourceLine)
+    if (!isSpace(C))
+      Line += C;
+  std::string Key =
+      F.CheckId + "\n" + F.File + "\n" + std::to_string(F.Column) + "\n" + Line;
+  return utohexstr(xxh3_64bits(Key), /*LowerCase=*/true, 16) + ":1";
+}
+
+std::string messageText(const FindingRecord &F) {
+  std::string S = F.Message;
+  for (const std::string &N : F.Notes)
+    S += "\n" + N;
+  for (const std::string &X : F.Fixes)
+    S += "\nfix: " + X;
+  return S;
+}
+
+} // namespace
+
+json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
+                     ArrayRef<FileReport> Files, StringRef SourceRoot,
+                     StringRef ToolVersion) {
+  json::Array Rules;
+  std::map<std::string, unsigned> RuleIndex;
+  for (const CheckInfo &C : registeredChecks()) {
+    RuleIndex[C.Id] = Rules.size();
+    bool Remark = StringRef(C.Id) == "cuda-unknown-access";
+    std::string Help = helpText(C.Id).str();
+    if (Help.empty())
+      Help = C.Summary;
+    Rules.push_back(json::Object{
+        {"id", C.Id},
+        {"name", C.Id},
+        {"shortDescription", json::Object{{"text", C.Summary}}},
+        {"fullDescription", json::Object{{"text", Help}}},
+        {"help", json::Object{{"text", Help}}},
+        {"defaultConfiguration",
+         json::Object{{"level", Remark ? "note" : "warning"}}},
+        {"properties",
+         json::Object{{"tags", json::Array{"performance", "cuda"}}}}});
+  }
+
+  json::Array Results;
+  for (const FindingRecord *F : Findings) {
+    json::Object R{{"ruleId", F->CheckId},
+                   {"level", F->isWarning() ? "warning" : "note"},
+                   {"message", json::Object{{"text", messageText(*F)}}},
+                   {"locations", json::Array{physicalLocation(*F, SourceRoot)}},
+                   {"partialFingerprints",
+                    json::Object{{"cudaAccessLintHash/v1", fingerprint(*F)}}}};
+    auto It = RuleIndex.find(F->CheckId);
+    if (It != RuleIndex.end())
+      R["ruleIndex"] = It->second;
+    if (!F->SuppressedBy.empty())
+      R["suppressions"] = json::Array{json::Object{
+          {"kind", "inSource"},
+          {"justification", "silenced by a " + F->SuppressedBy + " comment"}}};
+    Results.push_back(std::move(R));
+  }
+
+  json::Array Notifications;
+  bool Success = true;
+  for (const FileReport &FR : Files) {
+    if (!FR.Parsed) {
+      Success = false;
+      Notifications.push_back(json::Object{
+          {"level", "error"},
+          {"message",
+           json::Object{{"text", "'" + FR.File +
+                                     "' did not parse; no analysis was done"}}},
+          {"locations",
+           json::Array{json::Object{
+               {"physicalLocation",
+                json::Object{{"artifactLocation",
+                              artifactLocation(FR.File, SourceRoot)}}}}}}});
+    }
+    for (const CommentError &E : FR.CommentErrors) {
+      Success = false;
+      FindingRecord At;
+      At.File = E.File;
+      At.Line = At.EndLine = E.Line;
+      At.Column = At.EndColumn = E.Column;
+      Notifications.push_back(json::Object{
+          {"level", "error"},
+          {"message", json::Object{{"text", E.Message}}},
+          {"locations", json::Array{physicalLocation(At, SourceRoot)}}});
+    }
+  }
+
+  std::string RootUri = "file://" + uriEncode(SourceRoot);
+  if (!StringRef(RootUri).ends_with("/"))
+    RootUri += "/";
+  json::Object Run{
+      {"tool",
+       json::Object{{"driver", json::Object{{"name", "cuda-access-lint"},
+                                            {"version", ToolVersion},
+                                            {"rules", std::move(Rules)}}}}},
+      {"originalUriBaseIds",
+       json::Object{{"%SRCROOT%", json::Object{{"uri", RootUri}}}}},
+      {"invocations", json::Array{json::Object{{"executionSuccessful", Success},
+                                               {"toolExecutionNotifications",
+                                                std::move(Notifications)}}}},
+      {"results", std::move(Results)}};
+  return json::Object{
+      {"$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/"
+                  "schemas/sarif-schema-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", json::Array{std::move(Run)}}};
+}
+
+std::string defaultSourceRoot() {
+  SmallString<256> Dir;
+  sys::fs::current_path(Dir);
+  SmallString<256> Real;
+  if (!sys::fs::real_path(Dir, Real))
+    Dir = Real;
+  for (StringRef D = Dir; !D.empty(); D = sys::path::parent_path(D)) {
+    SmallString<256> Git(D);
+    sys::path::append(Git, ".git");
+    if (sys::fs::exists(Git))
+      return D.str();
+  }
+  return std::string(Dir);
+}
+
+} // namespace cal

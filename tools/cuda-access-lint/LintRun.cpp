@@ -1,0 +1,163 @@
+//===- LintRun.cpp - One file through the analyzer ------------------------===//
+#include "LintRun.h"
+
+#include "cal/Analysis/Analyzer.h"
+#include "cal/Discovery/KernelDiscovery.h"
+#include "cal/Report/AnalysisReport.h"
+#include "cal/Report/DiscoveryReport.h"
+#include "cal/Report/FileReport.h"
+#include "cal/Target/TargetModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Program.h"
+
+using namespace llvm;
+
+namespace cal {
+
+std::string modelArch(StringRef GpuArch) {
+  // Architecture-specific (a) and family (f) variants have the base
+  // architecture's memory system.
+  StringRef Base = GpuArch.rtrim("af");
+  if (is_contained(TargetModel::knownArchs(), Base.str()))
+    return Base.str();
+  return "";
+}
+
+static std::string quoted(ArrayRef<std::string> Args) {
+  std::vector<std::string> Q;
+  for (const std::string &A : Args) {
+    bool Plain = all_of(A, [](char C) {
+      return isAlnum(C) || StringRef("-_=./,:+@%").contains(C);
+    });
+    Q.push_back(Plain && !A.empty() ? A : "'" + A + "'");
+  }
+  return join(Q, " ");
+}
+
+FileReport lintFile(StringRef File, const LintConfig &C) {
+  FileReport FR;
+  FR.File = File.str();
+  if (C.StdinContents) {
+    // The named file need not exist (an editor's new, unsaved file).
+    StringRef Text = *C.StdinContents;
+    if (Text.trim().empty() || Text.contains('\0')) {
+      FR.Error = "standard input (--stdin-filename='" + File.str() + "') is " +
+                 (Text.contains('\0') ? "binary, not CUDA source"
+                                      : "empty; nothing to analyze");
+      return FR;
+    }
+  } else if (Error E = checkInputFile(File)) {
+    FR.Error = toString(std::move(E));
+    return FR;
+  }
+
+  FrontendOptions FO = C.Frontend;
+  FO.MainFileContents = C.StdinContents;
+  std::string Arch = C.ExplicitArch;
+  std::string Source = C.Commands ? "no compilation database found"
+                                  : "no compilation database (`--` given)";
+  // Without carets the compiler instance does not print its own "1 warning
+  // generated" line; the warnings themselves are shown from the outcome.
+  FO.ExtraArgs = {"-fno-caret-diagnostics"};
+  append_range(FO.ExtraArgs, C.ExtraArgsBefore);
+  // A header parsed on its own is the main file.
+  if (isHeaderFile(File))
+    FO.ExtraArgs.push_back("-Wno-pragma-once-outside-header");
+  if (CompileCommandsDB *DB =
+          C.Commands ? C.Commands->databaseFor(File) : nullptr) {
+    Source = "no entry in " + canonicalReportPath(DB->path()) +
+             "; parsing without the project's flags";
+    if (std::optional<FoundCommand> Found = DB->commandFor(File)) {
+      Expected<TranslatedCommand> T = translateCompileCommand(Found->Command);
+      if (!T) {
+        FR.Error = toString(T.takeError()) + " (entry for '" +
+                   Found->Command.Filename + "' in " + DB->path().str() + ")";
+        return FR;
+      }
+      Source = "using the compile command " +
+               (Found->Inferred.empty() ? std::string("of its entry")
+                                        : Found->Inferred) +
+               " in " + canonicalReportPath(DB->path());
+      // A borrowed command is worth a note even without -v.
+      if (!Found->Inferred.empty() && !C.Verbose)
+        FR.Notes.push_back(Source);
+      append_range(FO.ExtraArgs, T->Args);
+      if (!T->Unknown.empty())
+        FR.Notes.push_back("dropped " + std::to_string(T->Unknown.size()) +
+                           " flag(s) of the compile command that clang does "
+                           "not understand: " +
+                           join(T->Unknown, " "));
+      if (C.Verbose && !T->Ignored.empty())
+        FR.Notes.push_back("ignored for a syntax-only parse: " +
+                           join(T->Ignored, " "));
+      if (Arch.empty() && !T->GpuArch.empty()) {
+        FO.GpuArch = T->GpuArch;
+        Arch = modelArch(T->GpuArch);
+        if (Arch.empty())
+          FR.Notes.push_back("no model for " + T->GpuArch +
+                             ", the compile command's architecture; "
+                             "predicting for sm_90 (give --arch to choose)");
+      }
+    }
+  }
+  // A file the user's -p database does not know is worth a note: its
+  // include paths and macros are missing.
+  if (C.ExplicitDatabase && !C.Verbose &&
+      StringRef(Source).starts_with("no entry"))
+    FR.Notes.push_back(Source);
+  append_range(FO.ExtraArgs, C.DashArgs);
+  append_range(FO.ExtraArgs, C.ExtraArgs);
+  if (Arch.empty())
+    Arch = "sm_90";
+  if (!C.ExplicitArch.empty())
+    FO.GpuArch = C.ExplicitArch;
+  FR.Arch = Arch;
+  if (C.Verbose) {
+    std::vector<std::string> Cmd = buildCompileArgs(FO, C.Toolkit);
+    Cmd.push_back(File.str());
+    FR.Notes.push_back(Source);
+    FR.Notes.push_back("command: " + quoted(Cmd));
+  }
+
+  Expected<AnalysisOptions> AO = AnalysisOptions::fromStrings(
+      Arch, C.Block, C.Grid, C.Params, C.KernelFilter);
+  if (!AO) {
+    FR.Error = toString(AO.takeError());
+    return FR;
+  }
+  AO->DumpEvents = C.DumpEvents;
+
+  raw_string_ostream TextOS(FR.Text);
+  ParseOutcome Out = parseCudaFile(
+      File, FO, C.Toolkit,
+      [&](clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags) {
+        std::vector<KernelInfo> Ks = discoverKernels(Ctx);
+        if (C.ListKernels) {
+          printKernelsText(TextOS, Ks);
+          for (json::Value &V : kernelsToJSON(Ks))
+            FR.Kernels.push_back(std::move(V));
+          return;
+        }
+        AnalysisResult R = analyzeKernels(Ctx, Ks, *AO);
+        FR.ParamNames = R.ParamNames;
+        if (AO->DumpEvents)
+          printEventDump(TextOS, R);
+        FR.Findings =
+            collectFindings(R, Ctx, Diags, /*Color=*/false, FR.CommentErrors);
+        if (C.Checks)
+          llvm::erase_if(FR.Findings, [&](const FindingRecord &F) {
+            return !C.Checks->contains(F.CheckId);
+          });
+        for (json::Value &V : resultToJSON(R))
+          FR.Kernels.push_back(std::move(V));
+      },
+      nulls(), /*Color=*/false);
+  FR.Parsed = Out.Ok;
+  FR.Diagnostics = Out.Diagnostics;
+  return FR;
+}
+
+} // namespace cal

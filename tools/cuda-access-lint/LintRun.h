@@ -1,0 +1,47 @@
+//===- LintRun.h - One file through the analyzer ----------------*- C++ -*-===//
+//
+// Finds the file's compile command, parses it, runs discovery, analysis and
+// the checks, and returns everything as data: nothing is printed here, so
+// that the reporters see every file's results and can order them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_TOOLS_LINT_LINTRUN_H
+#define CAL_TOOLS_LINT_LINTRUN_H
+
+#include "cal/Frontend/CompileCommands.h"
+#include "cal/Frontend/CudaFrontend.h"
+#include "cal/Report/FileReport.h"
+#include "cal/Report/GlobList.h"
+#include <optional>
+
+namespace cal {
+
+struct LintConfig {
+  FrontendOptions Frontend; ///< CudaPath, NoToolkit
+  ToolkitInfo Toolkit;
+  std::vector<std::string> ExtraArgsBefore; ///< --extra-arg-before
+  std::vector<std::string> ExtraArgs;       ///< --extra-arg
+  std::vector<std::string> DashArgs;        ///< after `--`
+  std::string ExplicitArch;                 ///< --arch, when given
+  std::string Block, Grid, KernelFilter;
+  std::vector<std::string> Params;
+  bool ListKernels = false, DumpEvents = false, Verbose = false;
+  std::optional<GlobList> Checks;            ///< --checks; all when unset
+  CompileCommandsFinder *Commands = nullptr; ///< null: no database
+  bool ExplicitDatabase = false;             ///< -p was given
+  /// --stdin-filename: the buffer read from standard input, linted as if it
+  /// were the named file's text.
+  std::optional<std::string> StdinContents;
+};
+
+/// Lints one file. \p Log receives -v's command line and the frontend's
+/// notes as they happen.
+FileReport lintFile(llvm::StringRef File, const LintConfig &C);
+
+/// The analyzer's model for a compile command's architecture: `sm_90a` is
+/// modelled as `sm_90`; empty when there is no model for it.
+std::string modelArch(llvm::StringRef GpuArch);
+
+} // namespace cal
+
+#endif
