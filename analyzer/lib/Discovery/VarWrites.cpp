@@ -1,0 +1,221 @@
+//===- VarWrites.cpp - Which write of a host local reaches a launch -------===//
+#include "VarWrites.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cal {
+
+namespace {
+
+/// The local an lvalue names and the member path inside it: `cfg.gridDim.x`
+/// gives (cfg, "gridDim.x"). An element of an array counts as the whole
+/// array; a write through a pointer (`p->x`, `*p`) names no local.
+std::pair<const VarDecl *, std::string> lvalueOf(const Expr *E) {
+  std::string Path;
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return {nullptr, ""};
+      std::string N = ME->getMemberDecl()->getNameAsString();
+      Path = Path.empty() ? N : N + "." + Path;
+      E = ME->getBase();
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      Path.clear();
+      E = AS->getBase();
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      return {dyn_cast<VarDecl>(DRE->getDecl()), Path};
+    } else {
+      return {nullptr, ""};
+    }
+  }
+}
+
+bool isNonConstRef(QualType T) {
+  return T->isReferenceType() && !T->getPointeeType().isConstQualified();
+}
+
+class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
+public:
+  using WriteMap = llvm::DenseMap<const VarDecl *, std::vector<VarWrites::Write>>;
+  explicit WriteFinder(WriteMap &W) : W(W) {}
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      add(BO, BO->getLHS(),
+          BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
+      add(OC, OC->getArg(0),
+          OC->getOperator() == OO_Equal ? OC->getArg(1) : nullptr);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      add(UO, UO->getSubExpr(), nullptr);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *FD = CE->getDirectCallee()) {
+      // An operator call's first argument is the object for a method.
+      unsigned Skip = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD);
+      for (unsigned I = Skip; I < CE->getNumArgs(); ++I)
+        if (I - Skip < FD->getNumParams() &&
+            isNonConstRef(FD->getParamDecl(I - Skip)->getType()))
+          add(CE, CE->getArg(I), nullptr);
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+      if (const CXXMethodDecl *MD = MC->getMethodDecl();
+          MD && !MD->isConst() && MC->getImplicitObjectArgument())
+        add(CE, MC->getImplicitObjectArgument(), nullptr);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    const CXXConstructorDecl *CD = CE->getConstructor();
+    for (unsigned I = 0; I < CE->getNumArgs() && I < CD->getNumParams(); ++I)
+      if (isNonConstRef(CD->getParamDecl(I)->getType()))
+        add(CE, CE->getArg(I), nullptr);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    // `int &r = x;` lets r write x.
+    if (isNonConstRef(VD->getType()) && VD->getInit())
+      add(VD->getInit(), VD->getInit(), nullptr);
+    return true;
+  }
+
+private:
+  void add(const Expr *Writer, const Expr *LHS, const Expr *Value) {
+    auto [VD, Path] = lvalueOf(LHS);
+    if (VD)
+      W[VD].push_back({Writer, std::move(Path), Value});
+  }
+  WriteMap &W;
+};
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+/// Whether writing member \p W can change member \p Q: one is a prefix of
+/// the other ("" is a prefix of everything).
+bool pathPrefix(StringRef A, StringRef B) {
+  return A.empty() || B == A || B.starts_with((A + ".").str());
+}
+bool overlaps(StringRef W, StringRef Q) {
+  return pathPrefix(W, Q) || pathPrefix(Q, W);
+}
+
+} // namespace
+
+VarWrites::VarWrites(ASTContext &Ctx, const Stmt *Body) : Ctx(Ctx), Body(Body) {
+  if (Body)
+    WriteFinder(Writes).TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+std::vector<const Stmt *> VarWrites::ancestors(const Stmt *S) {
+  std::vector<const Stmt *> Out;
+  while (S) {
+    Out.push_back(S);
+    if (S == Body)
+      return Out;
+    auto Ps = Ctx.getParents(*S);
+    S = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+  }
+  return {}; // not under the body (a lambda's, say)
+}
+
+std::optional<ReachingDef> VarWrites::reaching(const VarDecl *VD,
+                                               StringRef Path,
+                                               const Stmt *Point) {
+  if (!Body || !Point || VD->getType()->isReferenceType())
+    return std::nullopt;
+  std::vector<const Stmt *> Anc = ancestors(Point);
+  if (Anc.empty())
+    return std::nullopt;
+  // The statement the variable is declared in, and its scope's statement.
+  const Stmt *DeclS = nullptr, *Scope = Body;
+  if (!isa<ParmVarDecl>(VD)) {
+    auto Ps = Ctx.getParents(*VD);
+    DeclS = Ps.empty() ? nullptr : Ps[0].get<DeclStmt>();
+    if (!DeclS)
+      return std::nullopt;
+    auto Qs = Ctx.getParents(*DeclS);
+    Scope = Qs.empty() ? nullptr : Qs[0].get<Stmt>();
+  }
+  auto ScopeIt = std::find(Anc.begin(), Anc.end(), Scope);
+  if (ScopeIt == Anc.end())
+    return std::nullopt;
+  size_t D = ScopeIt - Anc.begin();
+  // Inside a loop, a write after the point in the source runs before it in
+  // the next iteration.
+  bool InLoop = false;
+  for (size_t J = 0; J <= D; ++J)
+    InLoop |= isLoop(Anc[J]);
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation PointEnd = SM.getExpansionLoc(Point->getEndLoc());
+  const Expr *Best = nullptr;
+  const VarWrites::Write *BestW = nullptr;
+  for (const Write &W : Writes.lookup(VD)) {
+    if (!overlaps(W.Path, Path))
+      continue;
+    std::vector<const Stmt *> WA = ancestors(W.E);
+    if (std::find(WA.begin(), WA.end(), Point) != WA.end())
+      continue; // part of the point itself
+    SourceLocation WBegin = SM.getExpansionLoc(W.E->getBeginLoc());
+    if (!InLoop && SM.isBeforeInTranslationUnit(PointEnd, WBegin))
+      continue; // runs after the point
+    // Counted: a plain `=` of the queried member or a whole that contains it,
+    // as a statement of a compound on the point's chain, before the point.
+    bool Counted = false;
+    if (W.Value && pathPrefix(W.Path, Path) && WA.size() >= 2) {
+      size_t I = 1;
+      if (isa<ExprWithCleanups>(WA[I]) && WA.size() >= 3)
+        ++I;
+      const auto *CS = dyn_cast<CompoundStmt>(WA[I]);
+      auto At = std::find(Anc.begin() + 1, Anc.begin() + D + 1, WA[I]);
+      if (CS && At != Anc.begin() + D + 1) {
+        const Stmt *OnPath = *(At - 1);
+        for (const Stmt *C : CS->body()) {
+          if (C == OnPath)
+            break;
+          if (C == WA[I - 1]) {
+            Counted = true;
+            break;
+          }
+        }
+      }
+    }
+    if (!Counted)
+      return std::nullopt;
+    if (!Best || SM.isBeforeInTranslationUnit(
+                     SM.getExpansionLoc(Best->getBeginLoc()), WBegin)) {
+      Best = W.E;
+      BestW = &W;
+    }
+  }
+  ReachingDef R;
+  if (BestW) {
+    R.Kind = ReachingDef::Assign;
+    R.Value = BestW->Value;
+    R.SubPath = StringRef(Path).drop_front(BestW->Path.size()).ltrim('.').str();
+    R.At = BestW->E;
+    return R;
+  }
+  R.Kind = isa<ParmVarDecl>(VD) ? ReachingDef::Param : ReachingDef::Init;
+  R.Value = isa<ParmVarDecl>(VD) ? nullptr : VD->getInit();
+  R.SubPath = Path.str();
+  R.At = DeclS;
+  return R;
+}
+
+} // namespace cal
