@@ -488,7 +488,9 @@ std::vector<const FunctionDecl *> HostConstEval::targets(const Expr *E) {
   };
   if (VD->getInit() && !Add(VD->getInit(), Point))
     return {};
-  for (const VarWrites::Write &W : S.writes(Frame->F).writesOf(VD))
+  // A copy: resolving a target may scan more variables of the same body.
+  const std::vector<VarWrites::Write> Ws = S.writes(Frame->F).writesOf(VD);
+  for (const VarWrites::Write &W : Ws)
     if (!W.Path.empty() || !W.Value || !Add(W.Value, W.E))
       return {};
   return All;

@@ -6,6 +6,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -44,7 +45,16 @@ bool isNonConstRef(QualType T) {
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
 public:
   using WriteMap = llvm::DenseMap<const VarDecl *, std::vector<VarWrites::Write>>;
-  explicit WriteFinder(WriteMap &W) : W(W) {}
+  WriteFinder(ASTContext &Ctx, WriteMap &W) : Ctx(Ctx), W(W) {}
+
+  /// Adds the deferred writes of argument arrays that are used otherwise
+  /// than as a launch's arguments.
+  void finish() {
+    for (auto &[Array, Ws] : ArgsArrayWrites)
+      if (OtherUse.count(Array) || W.count(Array))
+        for (auto &[VD, Wr] : Ws)
+          W[VD].push_back(Wr);
+  }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp())
@@ -59,8 +69,27 @@ public:
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *Array = argsArrayOf(UO)) {
+        auto [VD, Path] = lvalueOf(UO->getSubExpr());
+        if (VD)
+          ArgsArrayWrites[Array].push_back({VD, {UO, Path, nullptr}});
+        return true;
+      }
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
       add(UO, UO->getSubExpr(), nullptr);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !VD->getType()->isArrayType())
+      return true;
+    const Stmt *P = parentSkippingCasts(DRE);
+    const auto *CE = dyn_cast_or_null<CallExpr>(P);
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    if (!FD || !FD->getIdentifier() ||
+        !FD->getName().starts_with("cudaLaunch"))
+      OtherUse.insert(VD);
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
@@ -93,12 +122,39 @@ public:
   }
 
 private:
+  const Stmt *parentSkippingCasts(const Stmt *S) {
+    while (true) {
+      auto Ps = Ctx.getParents(*S);
+      const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+      if (!P || !isa<ImplicitCastExpr, ParenExpr, CStyleCastExpr>(P))
+        return P;
+      S = P;
+    }
+  }
+  /// `void *args[] = {&a, &n};`: the address of a kernel argument stored in
+  /// a local array of pointers, for cudaLaunchKernel, which only reads it.
+  const VarDecl *argsArrayOf(const UnaryOperator *AddrOf) {
+    const Stmt *P = parentSkippingCasts(AddrOf);
+    if (!isa_and_nonnull<InitListExpr>(P))
+      return nullptr;
+    auto Ps = Ctx.getParents(*P);
+    const VarDecl *VD = Ps.empty() ? nullptr : Ps[0].get<VarDecl>();
+    if (!VD || !VD->isLocalVarDecl())
+      return nullptr;
+    const auto *AT = Ctx.getAsArrayType(VD->getType());
+    return AT && AT->getElementType()->isVoidPointerType() ? VD : nullptr;
+  }
   void add(const Expr *Writer, const Expr *LHS, const Expr *Value) {
     auto [VD, Path] = lvalueOf(LHS);
     if (VD)
       W[VD].push_back({Writer, std::move(Path), Value});
   }
+  ASTContext &Ctx;
   WriteMap &W;
+  llvm::DenseMap<const VarDecl *,
+                 std::vector<std::pair<const VarDecl *, VarWrites::Write>>>
+      ArgsArrayWrites;
+  llvm::SmallPtrSet<const VarDecl *, 4> OtherUse;
 };
 
 bool isLoop(const Stmt *S) {
@@ -117,8 +173,11 @@ bool overlaps(StringRef W, StringRef Q) {
 } // namespace
 
 VarWrites::VarWrites(ASTContext &Ctx, const Stmt *Body) : Ctx(Ctx), Body(Body) {
-  if (Body)
-    WriteFinder(Writes).TraverseStmt(const_cast<Stmt *>(Body));
+  if (Body) {
+    WriteFinder F(Ctx, Writes);
+    F.TraverseStmt(const_cast<Stmt *>(Body));
+    F.finish();
+  }
 }
 
 std::vector<const Stmt *> VarWrites::ancestors(const Stmt *S) {
@@ -165,7 +224,8 @@ std::optional<ReachingDef> VarWrites::reaching(const VarDecl *VD,
   SourceLocation PointEnd = SM.getExpansionLoc(Point->getEndLoc());
   const Expr *Best = nullptr;
   const VarWrites::Write *BestW = nullptr;
-  for (const Write &W : Writes.lookup(VD)) {
+  const std::vector<Write> All = Writes.lookup(VD);
+  for (const Write &W : All) {
     if (!overlaps(W.Path, Path))
       continue;
     std::vector<const Stmt *> WA = ancestors(W.E);

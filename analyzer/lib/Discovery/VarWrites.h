@@ -65,8 +65,8 @@ public:
     const clang::Expr *Value = nullptr; ///< right-hand side of a plain `=`
   };
   /// Every write of \p VD in the body, in source order.
-  const std::vector<Write> &writesOf(const clang::VarDecl *VD) {
-    return Writes[VD];
+  std::vector<Write> writesOf(const clang::VarDecl *VD) const {
+    return Writes.lookup(VD);
   }
 
 private:
