@@ -137,19 +137,24 @@ int main(int argc, const char **argv) {
   // parsed, so a bad input leaves no partial output behind.
   std::string Text;
   raw_string_ostream TextOS(Text);
-  json::Array AllKernels;
+  json::Array AllKernels, AllUnresolved;
   unsigned Findings = 0;
   bool Failed = false;
   for (const std::string &F : Files) {
     cal::ParseOutcome Out = cal::parseCudaFile(
         F, FO, *TK,
         [&](clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags) {
-          std::vector<cal::KernelInfo> Ks = cal::discoverKernels(Ctx);
+          std::vector<cal::UnresolvedLaunch> Us;
+          std::vector<cal::KernelInfo> Ks = cal::discoverKernels(Ctx, &Us);
           if (ListKernels) {
-            if (OutFormat == Format::Text)
+            if (OutFormat == Format::Text) {
               cal::printKernelsText(TextOS, Ks);
+              cal::printUnresolvedText(TextOS, Us);
+            }
             for (json::Value &V : cal::kernelsToJSON(Ks))
               AllKernels.push_back(std::move(V));
+            for (json::Value &V : cal::unresolvedToJSON(Us))
+              AllUnresolved.push_back(std::move(V));
             return;
           }
           cal::AnalysisResult R = cal::analyzeKernels(Ctx, Ks, *AO);
@@ -183,6 +188,8 @@ int main(int argc, const char **argv) {
                      {"arch", AO->Target.Arch},
                      {"files", std::move(FileList)},
                      {"kernels", std::move(AllKernels)}};
+    if (ListKernels)
+      Doc["unresolved_launches"] = std::move(AllUnresolved);
     outs() << formatv("{0:2}", json::Value(std::move(Doc))) << "\n";
   } else {
     outs() << Text;
