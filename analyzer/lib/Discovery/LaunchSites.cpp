@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -326,6 +327,29 @@ static const CallFrame *rebuild(std::deque<CallFrame> &Frames,
       CallFrame{F->F, F->Site, rebuild(Frames, F->Parent, Top, NewTop)});
 }
 
+/// Whether the launch \p E can run in frame \p F: false when an enclosing
+/// `if` of its function has a condition known to lead elsewhere, as
+/// `if (block_size == 16) k<16><<<...>>>` when block_size is 32.
+static bool reachable(HostEvalSession &S, const CallFrame *F, const Expr *E) {
+  const Stmt *Child = E;
+  const Stmt *Body = F->F->getBody();
+  while (Child && Child != Body) {
+    DynTypedNodeList Ps = S.Ctx.getParents(*Child);
+    while (!Ps.empty() && Ps[0].get<VarDecl>())
+      Ps = S.Ctx.getParents(*Ps[0].get<VarDecl>());
+    const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    if (const auto *If = dyn_cast_or_null<IfStmt>(P);
+        If && (Child == If->getThen() || Child == If->getElse())) {
+      std::optional<int64_t> C =
+          HostConstEval(S, F, If).evalInt(If->getCond());
+      if (C && (*C != 0) != (Child == If->getThen()))
+        return false;
+    }
+    Child = P;
+  }
+  return true;
+}
+
 static std::string siteKey(const FunctionDecl *K, const LaunchSite &S) {
   std::string Key = std::to_string(uintptr_t(K));
   auto Opt = [&](const std::optional<uint64_t> &V) {
@@ -365,6 +389,7 @@ void LaunchBuilder::build(
         llvm::erase_if(Ks, [](const FunctionDecl *K) {
           return !K->hasAttr<CUDAGlobalAttr>();
         });
+        bool Reachable = reachable(Session, F, E);
         std::vector<LaunchSite> Sites;
         for (const FunctionDecl *K : Ks)
           Sites.push_back(evaluate(*L, K, F));
@@ -390,6 +415,8 @@ void LaunchBuilder::build(
              C = C->Parent)
           Chain.push_back({makePos(Ctx, C->Site->getBeginLoc()),
                            C->Parent->F->getNameAsString()});
+        if (!Reachable)
+          return; // the launch does not run in this context
         if (Ks.empty() && !NoteMade) {
           NoteMade = true;
           Unresolved.push_back({makePos(Ctx, E->getBeginLoc()),

@@ -186,7 +186,10 @@ std::vector<const Stmt *> VarWrites::ancestors(const Stmt *S) {
     Out.push_back(S);
     if (S == Body)
       return Out;
-    auto Ps = Ctx.getParents(*S);
+    DynTypedNodeList Ps = Ctx.getParents(*S);
+    // An initializer's parent is its VarDecl, whose parent is the DeclStmt.
+    while (!Ps.empty() && Ps[0].get<VarDecl>())
+      Ps = Ctx.getParents(*Ps[0].get<VarDecl>());
     S = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
   }
   return {}; // not under the body (a lambda's, say)
