@@ -187,9 +187,10 @@ std::vector<const Stmt *> VarWrites::ancestors(const Stmt *S) {
     if (S == Body)
       return Out;
     DynTypedNodeList Ps = Ctx.getParents(*S);
-    // An initializer's parent is its VarDecl, whose parent is the DeclStmt.
-    while (!Ps.empty() && Ps[0].get<VarDecl>())
-      Ps = Ctx.getParents(*Ps[0].get<VarDecl>());
+    // An initializer's parent is its VarDecl, whose parent is the DeclStmt;
+    // a lambda's body hangs below its call operator and class.
+    while (!Ps.empty() && Ps[0].get<Decl>())
+      Ps = Ctx.getParents(*Ps[0].get<Decl>());
     S = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
   }
   return {}; // not under the body (a lambda's, say)
@@ -219,9 +220,11 @@ std::optional<ReachingDef> VarWrites::reaching(const VarDecl *VD,
   size_t D = ScopeIt - Anc.begin();
   // Inside a loop, a write after the point in the source runs before it in
   // the next iteration.
+  // A lambda runs when called, not where it is written: any write of the
+  // function may come first, as in a loop.
   bool InLoop = false;
   for (size_t J = 0; J <= D; ++J)
-    InLoop |= isLoop(Anc[J]);
+    InLoop |= isLoop(Anc[J]) || isa<LambdaExpr>(Anc[J]);
 
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation PointEnd = SM.getExpansionLoc(Point->getEndLoc());

@@ -69,4 +69,13 @@ void run(float *a, int n, bool c) {
 // b6's members: (4 * 2, 2, 1) = (8, 2, 1).
 // CHECK-NEXT: args
 // CHECK-NEXT: launch at {{.*}}:67:3 in run(): grid (8, 2, 1) block (4, 2, 2)
+
+  dim3 b7(16, 16);
+  auto f = [&] { k<<<1, b7>>>(a, n); };
+  b7.x = 8;
+  f();
+// A lambda runs when called (here after b7.x = 8), not where it is written:
+// every write of the function may precede it -> x unknown; y = 16.
+// CHECK-NEXT: args
+// CHECK-NEXT: launch at {{.*}}:74:18 in run(): grid (1, 1, 1) block (?, 16, 1) from `b7`
 }
