@@ -86,17 +86,16 @@ template <typename T, typename Fn>
 std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
                                       Fn Eval) {
   if (ownsLocal(VD)) {
-    std::optional<ReachingDef> D =
-        S.writes(Frame->F).reaching(VD, Path, Point);
+    std::optional<ReachingDef> D = S.writes(Frame->F).reaching(VD, Path, Point);
     if (!D)
       return std::nullopt;
     if (D->Kind == ReachingDef::Param) {
       // The parameter's value is the argument of the call that entered F.
       S.UsedFrames.insert(Frame);
       const auto *P = cast<ParmVarDecl>(VD);
-      const Expr *Arg = Frame->Site ? argumentFor(Frame->Site,
-                                                  P->getFunctionScopeIndex())
-                                    : nullptr;
+      const Expr *Arg =
+          Frame->Site ? argumentFor(Frame->Site, P->getFunctionScopeIndex())
+                      : nullptr;
       if (!Arg)
         return std::nullopt;
       HostConstEval Up(S, Frame->Parent, Frame->Site);
@@ -152,9 +151,9 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
     return std::nullopt;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return ME->isArrow() ? std::nullopt
-                         : evalMember(ME->getBase(),
-                                      ME->getMemberDecl()->getName());
+    return ME->isArrow()
+               ? std::nullopt
+               : evalMember(ME->getBase(), ME->getMemberDecl()->getName());
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     auto L = evalInt(BO->getLHS());
     if (!L)
@@ -294,10 +293,10 @@ std::optional<APFloat> HostConstEval::evalReal(const Expr *E) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
       return std::nullopt;
-    return atDef<APFloat>(
-        VD, "", [](HostConstEval &Ev, const Expr *V, StringRef Sub) {
-          return Sub.empty() ? Ev.evalReal(V) : std::nullopt;
-        });
+    return atDef<APFloat>(VD, "",
+                          [](HostConstEval &Ev, const Expr *V, StringRef Sub) {
+                            return Sub.empty() ? Ev.evalReal(V) : std::nullopt;
+                          });
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     // Both operands already have E's type (the usual arithmetic
@@ -369,10 +368,10 @@ std::optional<int64_t> HostConstEval::evalMember(const Expr *E,
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
       return std::nullopt;
-    return atDef<int64_t>(
-        VD, Path, [](HostConstEval &Ev, const Expr *V, StringRef Sub) {
-          return Ev.evalMember(V, Sub);
-        });
+    return atDef<int64_t>(VD, Path,
+                          [](HostConstEval &Ev, const Expr *V, StringRef Sub) {
+                            return Ev.evalMember(V, Sub);
+                          });
   }
   if (Path.empty())
     return evalInt(E);
@@ -380,8 +379,8 @@ std::optional<int64_t> HostConstEval::evalMember(const Expr *E,
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (ME->isArrow())
       return std::nullopt;
-    std::string Inner = ME->getMemberDecl()->getNameAsString() + "." +
-                        Path.str();
+    std::string Inner =
+        ME->getMemberDecl()->getNameAsString() + "." + Path.str();
     return evalMember(ME->getBase(), Inner);
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {

@@ -223,8 +223,7 @@ LaunchSite LaunchBuilder::evaluate(const Form &L, const FunctionDecl *Kernel,
   if (L.ArgsArray) {
     // `void *args[] = {&a, &n};` initialised once: element I is parameter
     // I's address.
-    const auto *DRE =
-        dyn_cast<DeclRefExpr>(L.ArgsArray->IgnoreParenImpCasts());
+    const auto *DRE = dyn_cast<DeclRefExpr>(L.ArgsArray->IgnoreParenImpCasts());
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     const auto *IL = VD && VD->getType()->isArrayType()
                          ? dyn_cast_or_null<InitListExpr>(Ev.definitionOf(VD))
@@ -340,8 +339,7 @@ static bool reachable(HostEvalSession &S, const CallFrame *F, const Expr *E) {
     const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
     if (const auto *If = dyn_cast_or_null<IfStmt>(P);
         If && (Child == If->getThen() || Child == If->getElse())) {
-      std::optional<int64_t> C =
-          HostConstEval(S, F, If).evalInt(If->getCond());
+      std::optional<int64_t> C = HostConstEval(S, F, If).evalInt(If->getCond());
       if (C && (*C != 0) != (Child == If->getThen()))
         return false;
     }
@@ -378,67 +376,66 @@ void LaunchBuilder::build(
   bool NoteMade = false;
   // Evaluates in frame F; when that reads a parameter of the outermost
   // function of the chain, follows each of its call sites instead.
-  std::function<void(const CallFrame *, unsigned)> Run =
-      [&](const CallFrame *F, unsigned Depth) {
-        Session.UsedFrames.clear();
-        std::vector<const FunctionDecl *> Ks;
-        if (L->Direct)
-          Ks = {L->Direct};
-        else
-          Ks = HostConstEval(Session, F, E).targets(L->Callee);
-        llvm::erase_if(Ks, [](const FunctionDecl *K) {
-          return !K->hasAttr<CUDAGlobalAttr>();
-        });
-        bool Reachable = reachable(Session, F, E);
-        std::vector<LaunchSite> Sites;
-        for (const FunctionDecl *K : Ks)
-          Sites.push_back(evaluate(*L, K, F));
-        const CallFrame *Top = F;
-        while (Top->Parent)
-          Top = Top->Parent;
-        if (Session.UsedFrames.count(Top) && !Top->Site && Depth < MaxChain &&
-            Made < MaxSitesPerLaunch) {
-          auto Calls = Index->callsOf(Top->F);
-          if (Calls && !Calls->empty() &&
-              Calls->size() <= MaxCallsPerFunction) {
-            for (const CallSiteIndex::Site &C : *Calls) {
-              const CallFrame *NewTop = &Frames.emplace_back(
-                  CallFrame{Top->F, C.Call, root(C.Caller)});
-              Run(rebuild(Frames, F, Top, NewTop), Depth + 1);
-            }
-            return;
-          }
+  std::function<void(const CallFrame *, unsigned)> Run = [&](const CallFrame *F,
+                                                             unsigned Depth) {
+    Session.UsedFrames.clear();
+    std::vector<const FunctionDecl *> Ks;
+    if (L->Direct)
+      Ks = {L->Direct};
+    else
+      Ks = HostConstEval(Session, F, E).targets(L->Callee);
+    llvm::erase_if(Ks, [](const FunctionDecl *K) {
+      return !K->hasAttr<CUDAGlobalAttr>();
+    });
+    bool Reachable = reachable(Session, F, E);
+    std::vector<LaunchSite> Sites;
+    for (const FunctionDecl *K : Ks)
+      Sites.push_back(evaluate(*L, K, F));
+    const CallFrame *Top = F;
+    while (Top->Parent)
+      Top = Top->Parent;
+    if (Session.UsedFrames.count(Top) && !Top->Site && Depth < MaxChain &&
+        Made < MaxSitesPerLaunch) {
+      auto Calls = Index->callsOf(Top->F);
+      if (Calls && !Calls->empty() && Calls->size() <= MaxCallsPerFunction) {
+        for (const CallSiteIndex::Site &C : *Calls) {
+          const CallFrame *NewTop =
+              &Frames.emplace_back(CallFrame{Top->F, C.Call, root(C.Caller)});
+          Run(rebuild(Frames, F, Top, NewTop), Depth + 1);
         }
-        // The calls that supplied a parameter read, innermost first.
-        std::vector<CallSiteRef> Chain;
-        for (const CallFrame *C = F; C && C->Site && Session.UsedFrames.count(C);
-             C = C->Parent)
-          Chain.push_back({makePos(Ctx, C->Site->getBeginLoc()),
-                           C->Parent->F->getNameAsString()});
-        if (!Reachable)
-          return; // the launch does not run in this context
-        if (Ks.empty() && !NoteMade) {
-          NoteMade = true;
-          Unresolved.push_back({makePos(Ctx, E->getBeginLoc()),
-                                Caller->getNameAsString(),
-                                sourceText(Ctx, L->Callee),
-                                "the function pointer's target is not known "
-                                "at the launch"});
-        }
-        for (unsigned I = 0; I < Ks.size(); ++I) {
-          std::string Key = siteKey(Ks[I], Sites[I]);
-          if (llvm::is_contained(Keys, Key))
-            continue;
-          Keys.push_back(Key);
-          ++Made;
-          Sites[I].CallChain = Chain;
-          if (!L->Direct) {
-            Sites[I].PointerText = sourceText(Ctx, L->Callee);
-            Sites[I].PointerTargets = Ks.size();
-          }
-          Out.emplace_back(Ks[I], std::move(Sites[I]));
-        }
-      };
+        return;
+      }
+    }
+    // The calls that supplied a parameter read, innermost first.
+    std::vector<CallSiteRef> Chain;
+    for (const CallFrame *C = F; C && C->Site && Session.UsedFrames.count(C);
+         C = C->Parent)
+      Chain.push_back({makePos(Ctx, C->Site->getBeginLoc()),
+                       C->Parent->F->getNameAsString()});
+    if (!Reachable)
+      return; // the launch does not run in this context
+    if (Ks.empty() && !NoteMade) {
+      NoteMade = true;
+      Unresolved.push_back({makePos(Ctx, E->getBeginLoc()),
+                            Caller->getNameAsString(),
+                            sourceText(Ctx, L->Callee),
+                            "the function pointer's target is not known "
+                            "at the launch"});
+    }
+    for (unsigned I = 0; I < Ks.size(); ++I) {
+      std::string Key = siteKey(Ks[I], Sites[I]);
+      if (llvm::is_contained(Keys, Key))
+        continue;
+      Keys.push_back(Key);
+      ++Made;
+      Sites[I].CallChain = Chain;
+      if (!L->Direct) {
+        Sites[I].PointerText = sourceText(Ctx, L->Callee);
+        Sites[I].PointerTargets = Ks.size();
+      }
+      Out.emplace_back(Ks[I], std::move(Sites[I]));
+    }
+  };
   if (!Index)
     Index.emplace(Ctx);
   Run(root(Caller), 0);

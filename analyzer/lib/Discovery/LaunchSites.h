@@ -43,10 +43,10 @@ public:
 
   /// The sites of launch \p E written in \p Caller, each with its kernel;
   /// a launch whose kernel is unknown goes to \p Unresolved.
-  void build(const clang::Expr *E, const clang::FunctionDecl *Caller,
-             std::vector<std::pair<const clang::FunctionDecl *, LaunchSite>>
-                 &Out,
-             std::vector<UnresolvedLaunch> &Unresolved);
+  void
+  build(const clang::Expr *E, const clang::FunctionDecl *Caller,
+        std::vector<std::pair<const clang::FunctionDecl *, LaunchSite>> &Out,
+        std::vector<UnresolvedLaunch> &Unresolved);
 
 private:
   LaunchSite evaluate(const Form &L, const clang::FunctionDecl *Kernel,

@@ -44,7 +44,8 @@ bool isNonConstRef(QualType T) {
 
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
 public:
-  using WriteMap = llvm::DenseMap<const VarDecl *, std::vector<VarWrites::Write>>;
+  using WriteMap =
+      llvm::DenseMap<const VarDecl *, std::vector<VarWrites::Write>>;
   WriteFinder(ASTContext &Ctx, WriteMap &W) : Ctx(Ctx), W(W) {}
 
   /// Adds the deferred writes of argument arrays that are used otherwise
@@ -87,8 +88,7 @@ public:
     const Stmt *P = parentSkippingCasts(DRE);
     const auto *CE = dyn_cast_or_null<CallExpr>(P);
     const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-    if (!FD || !FD->getIdentifier() ||
-        !FD->getName().starts_with("cudaLaunch"))
+    if (!FD || !FD->getIdentifier() || !FD->getName().starts_with("cudaLaunch"))
       OtherUse.insert(VD);
     return true;
   }
@@ -196,9 +196,8 @@ std::vector<const Stmt *> VarWrites::ancestors(const Stmt *S) {
   return {}; // not under the body (a lambda's, say)
 }
 
-std::optional<ReachingDef> VarWrites::reaching(const VarDecl *VD,
-                                               StringRef Path,
-                                               const Stmt *Point) {
+std::optional<ReachingDef>
+VarWrites::reaching(const VarDecl *VD, StringRef Path, const Stmt *Point) {
   if (!Body || !Point || VD->getType()->isReferenceType())
     return std::nullopt;
   std::vector<const Stmt *> Anc = ancestors(Point);

@@ -1,4 +1,5 @@
-//===- VarWrites.h - Which write of a host local reaches a launch -*- C++ -*-===//
+//===- VarWrites.h - Which write of a host local reaches a launch -*- C++
+//-*-===//
 //
 // Launch configurations are built up in host code before the launch:
 // `dim3 grid; grid.x = 64; grid.y = n / 16;`, `int threads = 256;`,

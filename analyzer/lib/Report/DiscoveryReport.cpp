@@ -124,12 +124,13 @@ json::Value launchToJSON(const LaunchSite &L) {
   if (!L.Api.empty())
     O["api"] = L.Api;
   if (!L.PointerText.empty())
-    O["pointer"] = json::Object{{"text", L.PointerText},
-                                {"targets", L.PointerTargets}};
+    O["pointer"] =
+        json::Object{{"text", L.PointerText}, {"targets", L.PointerTargets}};
   if (!L.CallChain.empty()) {
     json::Array Chain;
     for (const CallSiteRef &C : L.CallChain)
-      Chain.push_back(json::Object{{"site", C.Pos.str()}, {"caller", C.Caller}});
+      Chain.push_back(
+          json::Object{{"site", C.Pos.str()}, {"caller", C.Caller}});
     O["call_chain"] = std::move(Chain);
   }
   return O;
