@@ -86,7 +86,15 @@ template <typename T, typename Fn>
 std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
                                       Fn Eval) {
   if (ownsLocal(VD)) {
-    std::optional<ReachingDef> D = S.writes(Frame->F).reaching(VD, Path, Point);
+    // A variable never written has one value throughout its function; a
+    // `case` around the launch tells it.
+    VarWrites &W = S.writes(Frame->F);
+    if (Path.empty() && Frame == S.LaunchFrame && W.writesOf(VD).empty())
+      if (const Expr *C = W.caseValue(VD, S.LaunchPoint)) {
+        HostConstEval Const(S, nullptr, nullptr);
+        return Eval(Const, C, "");
+      }
+    std::optional<ReachingDef> D = W.reaching(VD, Path, Point);
     if (!D)
       return std::nullopt;
     if (D->Kind == ReachingDef::Param) {

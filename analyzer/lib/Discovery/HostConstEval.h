@@ -46,6 +46,10 @@ public:
   VarWrites &writes(const clang::FunctionDecl *F);
   /// Frames whose parameters an evaluation read; cleared by the caller.
   llvm::SmallPtrSet<const CallFrame *, 8> UsedFrames;
+  /// The launch being evaluated and its frame, set by the caller: the
+  /// `case` labels around it bound the values of unwritten variables.
+  const CallFrame *LaunchFrame = nullptr;
+  const clang::Stmt *LaunchPoint = nullptr;
   unsigned Depth = 0;
 
 private:

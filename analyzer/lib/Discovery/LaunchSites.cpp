@@ -379,6 +379,8 @@ void LaunchBuilder::build(
   std::function<void(const CallFrame *, unsigned)> Run = [&](const CallFrame *F,
                                                              unsigned Depth) {
     Session.UsedFrames.clear();
+    Session.LaunchFrame = F;
+    Session.LaunchPoint = E;
     std::vector<const FunctionDecl *> Ks;
     if (L->Direct)
       Ks = {L->Direct};

@@ -283,4 +283,44 @@ VarWrites::reaching(const VarDecl *VD, StringRef Path, const Stmt *Point) {
   return R;
 }
 
+const Expr *VarWrites::caseValue(const VarDecl *VD, const Stmt *Point) {
+  std::vector<const Stmt *> Anc = ancestors(Point);
+  for (size_t J = 2; J < Anc.size(); ++J) {
+    const auto *Sw = dyn_cast<SwitchStmt>(Anc[J]);
+    if (!Sw || !Sw->getCond())
+      continue;
+    const auto *DRE = dyn_cast<DeclRefExpr>(Sw->getCond()->IgnoreParenImpCasts());
+    const auto *Body = dyn_cast<CompoundStmt>(Anc[J - 1]);
+    if (!DRE || DRE->getDecl() != VD || !Body)
+      return nullptr;
+    for (const Write &W : Writes.lookup(VD)) {
+      std::vector<const Stmt *> WA = ancestors(W.E);
+      if (std::find(WA.begin(), WA.end(), Sw) != WA.end())
+        return nullptr; // written inside the switch
+    }
+    // The label whose code holds the point: the last one before it at the
+    // top level of the body, entered only by its own label.
+    const CaseStmt *Label = nullptr;
+    const Stmt *Prev = nullptr;
+    const Stmt *OnPath = Anc[J - 2];
+    for (const Stmt *C : Body->body()) {
+      if (const auto *SC = dyn_cast<SwitchCase>(C)) {
+        bool FallsIn = Prev && !isa<BreakStmt, ReturnStmt, ContinueStmt>(Prev);
+        const auto *CS = dyn_cast<CaseStmt>(SC);
+        Label = !FallsIn && CS && !CS->caseStmtIsGNURange() &&
+                        !isa<SwitchCase>(CS->getSubStmt())
+                    ? CS
+                    : nullptr;
+        Prev = SC->getSubStmt();
+      } else {
+        Prev = C;
+      }
+      if (C == OnPath)
+        return Label ? Label->getLHS() : nullptr;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
 } // namespace cal

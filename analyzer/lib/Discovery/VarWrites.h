@@ -60,6 +60,12 @@ public:
                                       llvm::StringRef Path,
                                       const clang::Stmt *Point);
 
+  /// Inside `switch (VD) { ... case C: ... }` with \p Point in the code of
+  /// `case C` (not reached by falling through from another label) and VD not
+  /// written in the switch: the expression C, VD's value at the point.
+  const clang::Expr *caseValue(const clang::VarDecl *VD,
+                               const clang::Stmt *Point);
+
   struct Write {
     const clang::Expr *E = nullptr;     ///< the writing expression
     std::string Path;                   ///< the member written, "" all
