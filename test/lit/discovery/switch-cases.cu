@@ -6,7 +6,7 @@
 // RUN: %cal --list-kernels %s | FileCheck %s
 // RUN: %cal --list-kernels --no-cuda-toolkit %s 2>/dev/null | FileCheck %s
 
-template <unsigned B> __global__ void red(float *a, int n) {}
+template <int B> __global__ void red(float *a, int n) {}
 
 void reduce(int size, int threads, int blocks, float *a) {
   dim3 dimBlock(threads, 1, 1);
