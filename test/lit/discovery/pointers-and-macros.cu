@@ -34,6 +34,17 @@ void several(float *o, const float *i, int which) {
 // CHECK: kernel 'copy'
 // CHECK-NEXT: launch at {{.*}}:29:3 in several() through `kernel` (one of 2 targets): grid (4, 1, 1) block (256, 1, 1)
 
+void once(float *o, const float *i) {
+  void (*kernel)(float *, const float *, int);
+  kernel = &copy;
+  void *args[] = {&o, &i};
+  cudaLaunchKernel((const void *)kernel, 2, 64, args, 0, 0);
+}
+// Assigned exactly once before the launch: its one target is copy. The args
+// array has 2 entries for copy's 3 parameters: arguments not mapped.
+// CHECK: launch at {{.*}}:41:3 in once() by cudaLaunchKernel through `(const void *)kernel`: grid (2, 1, 1) block (64, 1, 1)
+// CHECK-NOT: args:
+
 void unknown(void (*k)(float *, const float *, int), float *o) {
   k<<<1, 32>>>(o, o, 1);
 }
@@ -44,11 +55,11 @@ void unknown(void (*k)(float *, const float *, int), float *o) {
 void macro(float *o, const float *i) {
   LAUNCH(other, 8, TILE, o, i, 16);
 }
-// Inside the macro: at the expansion (line 45), 8 blocks of TILE = 32.
+// Inside the macro: at the expansion (line 56), 8 blocks of TILE = 32.
 // CHECK: kernel 'other'
-// CHECK-NEXT: launch at {{.*}}:45:3 in macro(): grid (8, 1, 1) block (32, 1, 1)
+// CHECK-NEXT: launch at {{.*}}:56:3 in macro(): grid (8, 1, 1) block (32, 1, 1)
 // CHECK-NEXT: args: o=`o`, i=`i`, w=16
-// CHECK-NEXT: pointers-and-macros.cu:38:3: launch of `k` in unknown() not listed: the function pointer's target is not known at the launch
+// CHECK-NEXT: pointers-and-macros.cu:49:3: launch of `k` in unknown() not listed: the function pointer's target is not known at the launch
 
 // JSON: "pointer": {
 // JSON-NEXT: "targets": 1,
