@@ -8,6 +8,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include <functional>
 
 using namespace clang;
 
@@ -141,7 +142,6 @@ static StringRef launchApi(const CallExpr *CE) {
   return "";
 }
 
-static std::optional<LaunchBuilder::Form> matchForm(const Expr *E);
 
 bool LaunchBuilder::isLaunch(const Expr *E) {
   if (isa<CUDAKernelCallExpr>(E))
