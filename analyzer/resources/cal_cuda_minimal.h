@@ -90,18 +90,26 @@ __host__ __device__ int min(int, int);
 __host__ __device__ unsigned min(unsigned, unsigned);
 __host__ __device__ int max(int, int);
 __host__ __device__ unsigned max(unsigned, unsigned);
-__host__ __device__ float fminf(float, float);
-__host__ __device__ float fmaxf(float, float);
-__host__ __device__ double fmin(double, double);
-__host__ __device__ double fmax(double, double);
-__host__ __device__ float sqrtf(float);
-__host__ __device__ double sqrt(double);
-__host__ __device__ float expf(float);
-__host__ __device__ double exp(double);
-__host__ __device__ float sinf(float);
-__host__ __device__ float cosf(float);
-__host__ __device__ float fabsf(float);
-__host__ __device__ double fabs(double);
+// The host's <math.h> declares the maths functions for host code (and, as
+// with the toolkit, host launch code may call ceil() without including it);
+// the device overloads are declared here, as clang's CUDA headers do.
+#include <math.h>
+__device__ float fminf(float, float);
+__device__ float fmaxf(float, float);
+__device__ double fmin(double, double);
+__device__ double fmax(double, double);
+__device__ float sqrtf(float);
+__device__ double sqrt(double);
+__device__ float expf(float);
+__device__ double exp(double);
+__device__ float sinf(float);
+__device__ float cosf(float);
+__device__ float fabsf(float);
+__device__ double fabs(double);
+__device__ float ceilf(float);
+__device__ double ceil(double);
+__device__ float floorf(float);
+__device__ double floor(double);
 __device__ float __expf(float);
 __device__ float __sinf(float);
 __device__ float __cosf(float);
@@ -172,8 +180,36 @@ cudaError_t cudaStreamCreate(cudaStream_t *);
 cudaError_t cudaStreamDestroy(cudaStream_t);
 int cudaConfigureCall(dim3, dim3, size_t = 0, cudaStream_t = 0);
 unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0, cudaStream_t = 0);
-int cudaLaunchKernel(const void *, dim3, dim3, void **, size_t, cudaStream_t);
+cudaError_t cudaLaunchKernel(const void *, dim3, dim3, void **, size_t,
+                             cudaStream_t);
+cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **,
+                                        size_t, cudaStream_t);
 }
+// The launch APIs' C++ forms and cudaLaunchKernelEx's configuration, with the
+// toolkit's member names (gridDim, blockDim, dynamicSmemBytes, stream).
+typedef struct cudaLaunchAttribute_st cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *,
+                                           const void *, void **);
+template <class T>
+cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim,
+                             void **args, size_t sharedMem = 0,
+                             cudaStream_t stream = 0);
+template <class T>
+cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim,
+                                        void **args, size_t sharedMem = 0,
+                                        cudaStream_t stream = 0);
+template <typename... ExpTypes, typename... ActTypes>
+cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                               void (*kernel)(ExpTypes...),
+                               ActTypes &&...args);
 template <class T> inline cudaError_t cudaMalloc(T **P, size_t N) {
   return cudaMalloc((void **)P, N);
 }

@@ -197,12 +197,14 @@ void printFileProblems(const cal::FileReport &R) {
 
 json::Value predictionFile(ArrayRef<cal::FileReport> Reports,
                            ArrayRef<const cal::FindingRecord *> Findings) {
-  json::Array FileList, Kernels, FindingList, Errors;
+  json::Array FileList, Kernels, FindingList, Errors, Unresolved;
   std::string DocArch;
   for (const cal::FileReport &R : Reports) {
     FileList.push_back(R.File);
     for (const json::Value &K : R.Kernels)
       Kernels.push_back(K);
+    for (const json::Value &U : R.Unresolved)
+      Unresolved.push_back(U);
     if (DocArch.empty())
       DocArch = R.Arch;
     if (!R.Parsed)
@@ -218,18 +220,21 @@ json::Value predictionFile(ArrayRef<cal::FileReport> Reports,
   }
   for (const cal::FindingRecord *F : Findings)
     FindingList.push_back(cal::findingToJSON(*F));
-  return json::Object{{"version", cal::SchemaVersion},
-                      {"schema_version", cal::SchemaVersion},
-                      {"version_minor", cal::SchemaMinorVersion},
-                      {"tool", ToolName},
-                      {"tool_version", CAL_VERSION},
-                      {"arch", DocArch.empty()
-                                   ? (Arch.empty() ? "sm_90" : Arch.getValue())
-                                   : DocArch},
-                      {"files", std::move(FileList)},
-                      {"kernels", std::move(Kernels)},
-                      {"findings", std::move(FindingList)},
-                      {"errors", std::move(Errors)}};
+  json::Object Doc{{"version", cal::SchemaVersion},
+                   {"schema_version", cal::SchemaVersion},
+                   {"version_minor", cal::SchemaMinorVersion},
+                   {"tool", ToolName},
+                   {"tool_version", CAL_VERSION},
+                   {"arch", DocArch.empty()
+                                ? (Arch.empty() ? "sm_90" : Arch.getValue())
+                                : DocArch},
+                   {"files", std::move(FileList)},
+                   {"kernels", std::move(Kernels)},
+                   {"findings", std::move(FindingList)},
+                   {"errors", std::move(Errors)}};
+  if (ListKernels)
+    Doc["unresolved_launches"] = std::move(Unresolved);
+  return Doc;
 }
 
 } // namespace

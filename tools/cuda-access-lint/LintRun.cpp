@@ -134,11 +134,15 @@ FileReport lintFile(StringRef File, const LintConfig &C) {
   ParseOutcome Out = parseCudaFile(
       File, FO, C.Toolkit,
       [&](clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags) {
-        std::vector<KernelInfo> Ks = discoverKernels(Ctx);
+        std::vector<UnresolvedLaunch> Us;
+        std::vector<KernelInfo> Ks = discoverKernels(Ctx, &Us);
         if (C.ListKernels) {
           printKernelsText(TextOS, Ks);
+          printUnresolvedText(TextOS, Us);
           for (json::Value &V : kernelsToJSON(Ks))
             FR.Kernels.push_back(std::move(V));
+          for (json::Value &V : unresolvedToJSON(Us))
+            FR.Unresolved.push_back(std::move(V));
           return;
         }
         AnalysisResult R = analyzeKernels(Ctx, Ks, *AO);

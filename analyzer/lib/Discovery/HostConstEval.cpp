@@ -3,55 +3,14 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/APSInt.h"
 
 using namespace clang;
+using llvm::APFloat;
 
 namespace cal {
 
 namespace {
-/// Marks locals that are assigned, incremented, have their address taken or
-/// are bound to a non-const reference anywhere in the function body: their
-/// initializer is then not their value at the launch.
-class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
-public:
-  explicit WriteFinder(llvm::DenseMap<const VarDecl *, bool> &W) : W(W) {}
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      mark(BO->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      mark(UO->getSubExpr());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
-    if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
-      mark(OC->getArg(0));
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    // Passing by non-const reference may write the variable.
-    if (const FunctionDecl *FD = CE->getDirectCallee())
-      for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I)
-        if (QualType T = FD->getParamDecl(I)->getType();
-            T->isReferenceType() && !T->getPointeeType().isConstQualified())
-          mark(CE->getArg(I));
-    return true;
-  }
-
-private:
-  void mark(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    while (const auto *ME = dyn_cast<MemberExpr>(E))
-      E = ME->getBase()->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        W[VD] = true;
-  }
-  llvm::DenseMap<const VarDecl *, bool> &W;
-};
 
 const Expr *skipWrappers(const Expr *E) {
   while (true) {
@@ -70,60 +29,152 @@ const Expr *skipWrappers(const Expr *E) {
       return E;
   }
 }
+
+/// A call of a C or std:: maths function named \p Names, by its plain name.
+bool isMathCall(const CallExpr *CE, std::initializer_list<StringRef> Names) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return false;
+  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
+    return false;
+  StringRef N = FD->getName();
+  N.consume_front("__builtin_");
+  return llvm::is_contained(Names, N);
+}
+
+/// The argument bound to parameter \p I of the function \p CE calls.
+const Expr *argumentFor(const CallExpr *CE, unsigned I) {
+  if (isa<CXXOperatorCallExpr>(CE) &&
+      isa_and_nonnull<CXXMethodDecl>(CE->getDirectCallee()))
+    ++I; // the object is argument 0
+  return I < CE->getNumArgs() ? CE->getArg(I) : nullptr;
+}
+
+std::optional<unsigned> dim3Index(StringRef Member) {
+  if (Member == "x")
+    return 0;
+  if (Member == "y")
+    return 1;
+  if (Member == "z")
+    return 2;
+  return std::nullopt;
+}
+
+struct DepthGuard {
+  unsigned &D;
+  bool Ok;
+  explicit DepthGuard(unsigned &D) : D(D), Ok(++D <= 96) {}
+  ~DepthGuard() { --D; }
+};
+
 } // namespace
 
-HostConstEval::HostConstEval(ASTContext &Ctx, const Stmt *FunctionBody)
-    : Ctx(Ctx), Body(FunctionBody) {}
+VarWrites &HostEvalSession::writes(const FunctionDecl *F) {
+  std::unique_ptr<VarWrites> &P = W[F];
+  if (!P)
+    P = std::make_unique<VarWrites>(Ctx, F->getBody());
+  return *P;
+}
 
-bool HostConstEval::isNeverWritten(const VarDecl *VD) {
-  if (!Scanned && Body) {
-    WriteFinder(Written).TraverseStmt(const_cast<Stmt *>(Body));
-    Scanned = true;
+bool HostConstEval::ownsLocal(const VarDecl *VD) const {
+  return Frame && Point && VD->isLocalVarDeclOrParm() &&
+         VD->getParentFunctionOrMethod() == Frame->F;
+}
+
+template <typename T, typename Fn>
+std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
+                                      Fn Eval) {
+  if (ownsLocal(VD)) {
+    // A variable never written has one value throughout its function; a
+    // `case` around the launch tells it.
+    VarWrites &W = S.writes(Frame->F);
+    if (Path.empty() && Frame == S.LaunchFrame && W.writesOf(VD).empty())
+      if (const Expr *C = W.caseValue(VD, S.LaunchPoint)) {
+        HostConstEval Const(S, nullptr, nullptr);
+        return Eval(Const, C, "");
+      }
+    std::optional<ReachingDef> D = W.reaching(VD, Path, Point);
+    if (!D)
+      return std::nullopt;
+    if (D->Kind == ReachingDef::Param) {
+      // The parameter's value is the argument of the call that entered F.
+      S.UsedFrames.insert(Frame);
+      const auto *P = cast<ParmVarDecl>(VD);
+      const Expr *Arg =
+          Frame->Site ? argumentFor(Frame->Site, P->getFunctionScopeIndex())
+                      : nullptr;
+      if (!Arg)
+        return std::nullopt;
+      HostConstEval Up(S, Frame->Parent, Frame->Site);
+      return Eval(Up, Arg, D->SubPath);
+    }
+    if (!D->Value)
+      return std::nullopt;
+    HostConstEval At(S, Frame, D->At);
+    return Eval(At, D->Value, D->SubPath);
   }
-  // Only locals of this function are safe to follow; a global may be written
-  // by any function.
-  return VD->isLocalVarDecl() && !VD->getType()->isReferenceType() &&
-         !Written.lookup(VD);
+  // Not a local of this frame: only a constant's initializer is its value
+  // (a non-const global may be written anywhere, in any translation unit).
+  const Expr *Init = VD->getAnyInitializer();
+  if (Init && !VD->isLocalVarDeclOrParm() &&
+      (VD->getType().isConstQualified() || VD->isConstexpr())) {
+    HostConstEval G(S, nullptr, nullptr);
+    return Eval(G, Init, Path);
+  }
+  return std::nullopt;
 }
 
 std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
-  if (!E || E->isValueDependent() || ++Depth > 64) {
-    --Depth;
+  if (!E || E->isValueDependent())
     return std::nullopt;
-  }
-  struct Guard {
-    unsigned &D;
-    ~Guard() { --D; }
-  } G{Depth};
+  DepthGuard G(S.Depth);
+  if (!G.Ok)
+    return std::nullopt;
   E = skipWrappers(E);
+  ASTContext &Ctx = S.Ctx;
+  if (E->getType()->isRealFloatingType()) {
+    // `dim3 grid(ceil(n / 16.0))`: the conversion to an integer truncates.
+    std::optional<APFloat> F = evalReal(E);
+    if (!F)
+      return std::nullopt;
+    llvm::APSInt I(64, /*isUnsigned=*/false);
+    bool Exact;
+    if (F->convertToInteger(I, APFloat::rmTowardZero, &Exact) &
+        APFloat::opInvalidOp)
+      return std::nullopt;
+    return I.getExtValue();
+  }
   Expr::EvalResult R;
   if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx))
     return R.Val.getInt().getExtValue();
+  if (E->getType()->isPointerType() &&
+      E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return 0; // a null stream
+  if (isa<ImplicitValueInitExpr>(E))
+    return 0;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (VD && VD->getInit() && isNeverWritten(VD))
-      return evalInt(VD->getInit());
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return evalMember(E, "");
     return std::nullopt;
   }
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    // block.x of a followed dim3.
-    if (std::optional<Dim3> D = evalDim3(ME->getBase())) {
-      StringRef N = ME->getMemberDecl()->getName();
-      if (N == "x")
-        return (*D)[0];
-      if (N == "y")
-        return (*D)[1];
-      if (N == "z")
-        return (*D)[2];
-    }
-    return std::nullopt;
-  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow()
+               ? std::nullopt
+               : evalMember(ME->getBase(), ME->getMemberDecl()->getName());
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    auto L = evalInt(BO->getLHS()), Rv = evalInt(BO->getRHS());
-    if (!L || !Rv)
+    auto L = evalInt(BO->getLHS());
+    if (!L)
+      return std::nullopt;
+    if (BO->getOpcode() == BO_LAnd && !*L)
+      return 0;
+    if (BO->getOpcode() == BO_LOr && *L)
+      return 1;
+    auto Rv = evalInt(BO->getRHS());
+    if (!Rv)
       return std::nullopt;
     // Host launch arithmetic is on small positive sizes: plain 64-bit
-    // arithmetic with the division guard is exact for it.
+    // arithmetic with the division and shift guards is exact for it.
     switch (BO->getOpcode()) {
     case BO_Add:
       return *L + *Rv;
@@ -141,15 +192,49 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
     case BO_Shr:
       return *Rv >= 0 && *Rv < 63 ? std::optional<int64_t>(*L >> *Rv)
                                   : std::nullopt;
+    case BO_And:
+      return *L & *Rv;
+    case BO_Or:
+      return *L | *Rv;
+    case BO_Xor:
+      return *L ^ *Rv;
+    case BO_LT:
+      return *L < *Rv;
+    case BO_GT:
+      return *L > *Rv;
+    case BO_LE:
+      return *L <= *Rv;
+    case BO_GE:
+      return *L >= *Rv;
+    case BO_EQ:
+      return *L == *Rv;
+    case BO_NE:
+      return *L != *Rv;
+    case BO_LAnd:
+    case BO_LOr:
+      return *Rv != 0;
+    case BO_Comma:
+      return *Rv;
     default:
       return std::nullopt;
     }
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->getOpcode() == UO_Minus)
-      if (auto V = evalInt(UO->getSubExpr()))
-        return -*V;
-    return std::nullopt;
+    auto V = evalInt(UO->getSubExpr());
+    if (!V)
+      return std::nullopt;
+    switch (UO->getOpcode()) {
+    case UO_Minus:
+      return -*V;
+    case UO_Plus:
+      return *V;
+    case UO_Not:
+      return ~*V;
+    case UO_LNot:
+      return !*V;
+    default:
+      return std::nullopt;
+    }
   }
   if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
     return evalInt(CE->getSubExpr());
@@ -159,55 +244,270 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
       return std::nullopt;
     return evalInt(*C ? CO->getTrueExpr() : CO->getFalseExpr());
   }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    // min(a, b) and max(a, b), as host code caps block counts.
+    bool Min = isMathCall(CE, {"min"}), Max = isMathCall(CE, {"max"});
+    if ((Min || Max) && CE->getNumArgs() == 2) {
+      auto A = evalInt(CE->getArg(0)), B = evalInt(CE->getArg(1));
+      if (A && B)
+        return Min ? std::min(*A, *B) : std::max(*A, *B);
+    }
+  }
   return std::nullopt;
 }
 
-std::optional<Dim3> HostConstEval::evalDim3(const Expr *E) {
-  if (!E || E->isValueDependent() || Depth > 64)
+std::optional<APFloat> HostConstEval::evalReal(const Expr *E) {
+  if (!E || E->isValueDependent())
     return std::nullopt;
-  ++Depth;
-  struct Guard {
-    unsigned &D;
-    ~Guard() { --D; }
-  } G{Depth};
-  E = skipWrappers(E);
-  if (E->getType()->isIntegralOrEnumerationType()) {
-    if (auto V = evalInt(E))
-      return Dim3{uint64_t(*V), 1, 1};
+  DepthGuard G(S.Depth);
+  if (!G.Ok)
     return std::nullopt;
-  }
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    // Copy/move construction from another dim3.
-    if (CE->getNumArgs() == 1 &&
-        !CE->getArg(0)->getType()->isIntegralOrEnumerationType())
-      return evalDim3(CE->getArg(0));
-    Dim3 D = {1, 1, 1};
-    for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
-      auto V = evalInt(CE->getArg(I));
+  ASTContext &Ctx = S.Ctx;
+  E = E->IgnoreParens();
+  QualType T = E->getType();
+  if (!T->isRealFloatingType())
+    return std::nullopt;
+  const llvm::fltSemantics &Sem = Ctx.getFloatTypeSemantics(T);
+  APFloat Folded(Sem);
+  if (E->EvaluateAsFloat(Folded, Ctx))
+    return Folded;
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    const Expr *Sub = CE->getSubExpr();
+    switch (CE->getCastKind()) {
+    case CK_IntegralToFloating: {
+      auto V = evalInt(Sub);
       if (!V)
         return std::nullopt;
-      D[I] = uint64_t(*V);
+      APFloat F(Sem);
+      F.convertFromAPInt(llvm::APInt(64, uint64_t(*V), /*isSigned=*/true),
+                         /*IsSigned=*/true, APFloat::rmNearestTiesToEven);
+      return F;
     }
-    return D;
-  }
-  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
-    Dim3 D = {1, 1, 1};
-    for (unsigned I = 0; I < IL->getNumInits() && I < 3; ++I) {
-      auto V = evalInt(IL->getInit(I));
-      if (!V)
-        return std::nullopt;
-      D[I] = uint64_t(*V);
+    case CK_FloatingCast: {
+      auto F = evalReal(Sub);
+      bool Lost;
+      if (F)
+        F->convert(Sem, APFloat::rmNearestTiesToEven, &Lost);
+      return F;
     }
-    return D;
+    case CK_NoOp:
+    case CK_LValueToRValue:
+      return evalReal(Sub);
+    default:
+      return std::nullopt;
+    }
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (VD && VD->getInit() &&
-        (VD->getType().isConstQualified() || VD->isConstexpr() ||
-         isNeverWritten(VD)))
-      return evalDim3(VD->getInit());
+    if (!VD)
+      return std::nullopt;
+    return atDef<APFloat>(VD, "",
+                          [](HostConstEval &Ev, const Expr *V, StringRef Sub) {
+                            return Sub.empty() ? Ev.evalReal(V) : std::nullopt;
+                          });
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    // Both operands already have E's type (the usual arithmetic
+    // conversions are explicit in the AST), so each step rounds as the
+    // program does.
+    auto L = evalReal(BO->getLHS()), R = evalReal(BO->getRHS());
+    if (!L || !R)
+      return std::nullopt;
+    auto RM = APFloat::rmNearestTiesToEven;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      L->add(*R, RM);
+      return L;
+    case BO_Sub:
+      L->subtract(*R, RM);
+      return L;
+    case BO_Mul:
+      L->multiply(*R, RM);
+      return L;
+    case BO_Div:
+      if (R->isZero())
+        return std::nullopt;
+      L->divide(*R, RM);
+      return L;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    auto V = evalReal(UO->getSubExpr());
+    if (V && UO->getOpcode() == UO_Minus)
+      V->changeSign();
+    return UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus
+               ? V
+               : std::nullopt;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    auto C = evalInt(CO->getCond());
+    if (!C)
+      return std::nullopt;
+    return evalReal(*C ? CO->getTrueExpr() : CO->getFalseExpr());
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    bool Ceil = isMathCall(CE, {"ceil", "ceilf"});
+    bool Floor = isMathCall(CE, {"floor", "floorf"});
+    if ((Ceil || Floor) && CE->getNumArgs() == 1) {
+      auto V = evalReal(CE->getArg(0));
+      if (!V)
+        return std::nullopt;
+      V->roundToIntegral(Ceil ? APFloat::rmTowardPositive
+                              : APFloat::rmTowardNegative);
+      bool Lost;
+      V->convert(Sem, APFloat::rmNearestTiesToEven, &Lost);
+      return V;
+    }
   }
   return std::nullopt;
+}
+
+std::optional<int64_t> HostConstEval::evalMember(const Expr *E,
+                                                 StringRef Path) {
+  if (!E || E->isValueDependent())
+    return std::nullopt;
+  DepthGuard G(S.Depth);
+  if (!G.Ok)
+    return std::nullopt;
+  E = skipWrappers(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return std::nullopt;
+    return atDef<int64_t>(VD, Path,
+                          [](HostConstEval &Ev, const Expr *V, StringRef Sub) {
+                            return Ev.evalMember(V, Sub);
+                          });
+  }
+  if (Path.empty())
+    return evalInt(E);
+  auto [Head, Rest] = Path.split('.');
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return std::nullopt;
+    std::string Inner =
+        ME->getMemberDecl()->getNameAsString() + "." + Path.str();
+    return evalMember(ME->getBase(), Inner);
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    // Copy or move construction, or dim3(uint3).
+    if (CE->getNumArgs() == 1 && CE->getArg(0)->getType()->isRecordType())
+      return evalMember(CE->getArg(0), Path);
+    // dim3(x, y, z): the defaults of the missing arguments are written in
+    // the AST as CXXDefaultArgExpr, so every component has an argument.
+    const CXXRecordDecl *RD = CE->getConstructor()->getParent();
+    std::optional<unsigned> I = dim3Index(Head);
+    if (RD->getName() != "dim3" || !I || !Rest.empty())
+      return std::nullopt;
+    if (*I < CE->getNumArgs())
+      return evalInt(CE->getArg(*I));
+    return std::nullopt;
+  }
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    // An aggregate (cudaLaunchConfig_t cfg = {grid, block, shmem, stream}):
+    // the semantic form has one initializer per field, in field order.
+    const RecordDecl *RD = IL->getType()->getAsRecordDecl();
+    if (!RD || RD->isUnion())
+      return std::nullopt;
+    unsigned I = 0;
+    for (const FieldDecl *FD : RD->fields()) {
+      if (FD->getName() == Head)
+        return I < IL->getNumInits() ? evalMember(IL->getInit(I), Rest)
+                                     : std::nullopt;
+      ++I;
+    }
+    return std::nullopt;
+  }
+  if (isa<ImplicitValueInitExpr>(E))
+    return 0; // value-initialised: every scalar member is zero
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    auto C = evalInt(CO->getCond());
+    if (!C)
+      return std::nullopt;
+    return evalMember(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Path);
+  }
+  return std::nullopt;
+}
+
+PartialDim3 HostConstEval::evalDim3(const Expr *E) {
+  PartialDim3 D;
+  if (!E)
+    return D;
+  const Expr *S0 = skipWrappers(E);
+  if (S0->getType()->isIntegralOrEnumerationType() ||
+      S0->getType()->isRealFloatingType()) {
+    D = {evalInt(S0), 1, 1};
+    return D;
+  }
+  for (unsigned I = 0; I < 3; ++I)
+    D[I] = evalMember(E, I == 0 ? "x" : I == 1 ? "y" : "z");
+  return D;
+}
+
+std::vector<const FunctionDecl *> HostConstEval::targets(const Expr *E) {
+  if (!E)
+    return {};
+  DepthGuard G(S.Depth);
+  if (!G.Ok)
+    return {};
+  while (true) {
+    E = skipWrappers(E);
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref))
+      E = UO->getSubExpr();
+    else if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
+      E = CE->getSubExpr();
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return {};
+  if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+    return {FD};
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD)
+    return {};
+  using Targets = std::vector<const FunctionDecl *>;
+  auto Single = atDef<Targets>(
+      VD, "", [](HostConstEval &Ev, const Expr *V, StringRef Sub) {
+        return Sub.empty() ? std::optional<Targets>(Ev.targets(V))
+                           : std::nullopt;
+      });
+  if (Single)
+    return *Single;
+  // Assigned in several places (`if (k == 0) kernel = &copy; else ...`):
+  // the targets are certain when every write assigns a known kernel.
+  if (!ownsLocal(VD) || isa<ParmVarDecl>(VD))
+    return {};
+  Targets All;
+  auto Add = [&](const Expr *V, const Stmt *At) {
+    if (V && V->isNullPointerConstant(S.Ctx, Expr::NPC_ValueDependentIsNull))
+      return true;
+    Targets T = HostConstEval(S, Frame, At).targets(V);
+    if (T.size() != 1)
+      return false;
+    if (!llvm::is_contained(All, T[0]))
+      All.push_back(T[0]);
+    return true;
+  };
+  if (VD->getInit() && !Add(VD->getInit(), Point))
+    return {};
+  // A copy: resolving a target may scan more variables of the same body.
+  const std::vector<VarWrites::Write> Ws = S.writes(Frame->F).writesOf(VD);
+  for (const VarWrites::Write &W : Ws)
+    if (!W.Path.empty() || !W.Value || !Add(W.Value, W.E))
+      return {};
+  return All;
+}
+
+const Expr *HostConstEval::definitionOf(const VarDecl *VD) {
+  if (!ownsLocal(VD))
+    return nullptr;
+  std::optional<ReachingDef> D = S.writes(Frame->F).reaching(VD, "", Point);
+  return D && D->Kind == ReachingDef::Init ? D->Value : nullptr;
 }
 
 } // namespace cal

@@ -2,37 +2,89 @@
 //
 // Clang's constant evaluator stops at non-constexpr locals such as
 // `dim3 block(32, 8);` or `int n = 4096;`. Launch configurations are mostly
-// written that way, so this evaluator also follows the initializer of a local
-// that is never written after its declaration.
+// written that way, so this evaluator follows the definition of a local that
+// reaches the launch (see VarWrites.h), one dim3 component at a time, the
+// floating arithmetic of `ceil(N / (float)TILE)` exactly (APFloat in the
+// source's own precision), and a host function's parameters into the
+// argument of one call site (a CallFrame).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CAL_LIB_DISCOVERY_HOSTCONSTEVAL_H
 #define CAL_LIB_DISCOVERY_HOSTCONSTEVAL_H
 
+#include "VarWrites.h"
 #include "cal/Discovery/KernelDiscovery.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <memory>
 
 namespace clang {
+class CallExpr;
 class Expr;
+class FunctionDecl;
 class VarDecl;
 class Stmt;
 } // namespace clang
 
 namespace cal {
 
-class HostConstEval {
+/// A host function being evaluated and, when known, the call that entered it:
+/// its parameters take that call's arguments, evaluated in Parent.
+struct CallFrame {
+  const clang::FunctionDecl *F = nullptr;
+  const clang::CallExpr *Site = nullptr;
+  const CallFrame *Parent = nullptr;
+};
+
+/// What the evaluations of one translation unit share: the writes of each
+/// function body, and which frames' parameters were read.
+class HostEvalSession {
 public:
-  HostConstEval(clang::ASTContext &Ctx, const clang::Stmt *FunctionBody);
-  std::optional<int64_t> evalInt(const clang::Expr *E);
-  std::optional<Dim3> evalDim3(const clang::Expr *E);
+  explicit HostEvalSession(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  clang::ASTContext &Ctx;
+  VarWrites &writes(const clang::FunctionDecl *F);
+  /// Frames whose parameters an evaluation read; cleared by the caller.
+  llvm::SmallPtrSet<const CallFrame *, 8> UsedFrames;
+  /// The launch being evaluated and its frame, set by the caller: the
+  /// `case` labels around it bound the values of unwritten variables.
+  const CallFrame *LaunchFrame = nullptr;
+  const clang::Stmt *LaunchPoint = nullptr;
+  unsigned Depth = 0;
 
 private:
-  bool isNeverWritten(const clang::VarDecl *VD);
-  clang::ASTContext &Ctx;
-  const clang::Stmt *Body;
-  llvm::DenseMap<const clang::VarDecl *, bool> Written;
-  bool Scanned = false;
-  unsigned Depth = 0;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<VarWrites>> W;
+};
+
+/// Evaluates host expressions at one program point of one frame.
+class HostConstEval {
+public:
+  HostConstEval(HostEvalSession &S, const CallFrame *Frame,
+                const clang::Stmt *Point)
+      : S(S), Frame(Frame), Point(Point) {}
+
+  std::optional<int64_t> evalInt(const clang::Expr *E);
+  /// A floating value in the precision of E's type.
+  std::optional<llvm::APFloat> evalReal(const clang::Expr *E);
+  /// Member \p Path ("x", "gridDim.y", "" for E itself) of E's value.
+  std::optional<int64_t> evalMember(const clang::Expr *E, llvm::StringRef Path);
+  /// A dim3 (or an integer converted to one), per component.
+  PartialDim3 evalDim3(const clang::Expr *E);
+  /// The functions E may point to; empty when unknown. Several only when E
+  /// is a local function pointer assigned in several places, each certain.
+  std::vector<const clang::FunctionDecl *> targets(const clang::Expr *E);
+  /// The definition of a local array or pointer that reaches the point (for
+  /// `void *args[] = {&a, &n}`), or null.
+  const clang::Expr *definitionOf(const clang::VarDecl *VD);
+
+private:
+  template <typename T, typename Fn>
+  std::optional<T> atDef(const clang::VarDecl *VD, llvm::StringRef Path,
+                         Fn Eval);
+  bool ownsLocal(const clang::VarDecl *VD) const;
+  HostEvalSession &S;
+  const CallFrame *Frame;
+  const clang::Stmt *Point;
 };
 
 } // namespace cal

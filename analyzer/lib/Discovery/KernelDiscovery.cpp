@@ -1,6 +1,6 @@
 //===- KernelDiscovery.cpp - Kernels and their host launches --------------===//
 #include "cal/Discovery/KernelDiscovery.h"
-#include "HostConstEval.h"
+#include "LaunchSites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -46,23 +46,13 @@ SourcePos makePos(const ASTContext &Ctx, SourceLocation Loc) {
   return P;
 }
 
-static std::string sourceText(const ASTContext &Ctx, const Expr *E) {
-  if (!E)
-    return "";
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
-  R = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
-  if (R.isInvalid())
-    return "";
-  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-}
-
 namespace {
 
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
-  explicit Finder(ASTContext &Ctx)
-      : Ctx(Ctx), Mangler(Ctx.createMangleContext()) {}
+  Finder(ASTContext &Ctx, std::vector<UnresolvedLaunch> &Unresolved)
+      : Ctx(Ctx), Mangler(Ctx.createMangleContext()), Builder(Ctx),
+        Unresolved(Unresolved) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -95,14 +85,17 @@ public:
     return true;
   }
 
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
-    if (Call->isValueDependent() || Call->isTypeDependent())
-      return true; // inside an uninstantiated host template
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || inSystemHeader(Call->getBeginLoc()))
-      return true;
-    KernelInfo &K = kernelFor(Callee);
-    K.Launches.push_back(makeLaunch(Call, Callee));
+  bool VisitCallExpr(CallExpr *Call) {
+    if (!LaunchBuilder::isLaunch(Call) || Call->isValueDependent() ||
+        Call->isTypeDependent())
+      return true; // not a launch, or inside an uninstantiated host template
+    if (inSystemHeader(Call->getBeginLoc()))
+      return true; // the toolkit's own launch wrappers
+    std::vector<std::pair<const FunctionDecl *, LaunchSite>> Sites;
+    Builder.build(Call, Callers.empty() ? nullptr : Callers.back(), Sites,
+                  Unresolved);
+    for (auto &[K, S] : Sites)
+      kernelFor(K).Launches.push_back(std::move(S));
     return true;
   }
 
@@ -167,73 +160,22 @@ private:
     return K;
   }
 
-  LaunchSite makeLaunch(const CUDAKernelCallExpr *Call,
-                        const FunctionDecl *Callee) {
-    LaunchSite L;
-    L.Call = Call;
-    L.Pos = makePos(Ctx, Call->getBeginLoc());
-    const FunctionDecl *Caller = Callers.empty() ? nullptr : Callers.back();
-    if (Caller)
-      L.Caller = Caller->getNameAsString();
-    HostConstEval Eval(Ctx, Caller ? Caller->getBody() : nullptr);
-    const CallExpr *Cfg = Call->getConfig();
-    auto Arg = [&](unsigned I) -> const Expr * {
-      if (!Cfg || I >= Cfg->getNumArgs() ||
-          isa<CXXDefaultArgExpr>(Cfg->getArg(I)))
-        return nullptr;
-      return Cfg->getArg(I);
-    };
-    if (const Expr *G = Arg(0)) {
-      L.GridText = sourceText(Ctx, G);
-      L.Grid = Eval.evalDim3(G);
-      if (L.Grid)
-        for (unsigned I = 0; I < 3; ++I)
-          L.GridDims[I] = (*L.Grid)[I];
-    }
-    if (const Expr *B = Arg(1)) {
-      L.BlockText = sourceText(Ctx, B);
-      L.Block = Eval.evalDim3(B);
-      if (L.Block)
-        for (unsigned I = 0; I < 3; ++I)
-          L.BlockDims[I] = (*L.Block)[I];
-    }
-    if (const Expr *S = Arg(2)) {
-      L.SharedText = sourceText(Ctx, S);
-      if (auto V = Eval.evalInt(S))
-        L.SharedBytes = uint64_t(*V);
-    } else {
-      L.SharedBytes = 0;
-    }
-    if (const Expr *St = Arg(3)) {
-      L.StreamText = sourceText(Ctx, St);
-      L.DefaultStream =
-          St->IgnoreParenImpCasts()->isNullPointerConstant(
-              Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
-    }
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      LaunchArgument A;
-      if (I < Callee->getNumParams())
-        A.Param = Callee->getParamDecl(I)->getNameAsString();
-      A.Text = sourceText(Ctx, Call->getArg(I));
-      if (Call->getArg(I)->getType()->isIntegralOrEnumerationType())
-        A.Value = Eval.evalInt(Call->getArg(I));
-      L.Args.push_back(std::move(A));
-    }
-    return L;
-  }
-
   ASTContext &Ctx;
   std::unique_ptr<MangleContext> Mangler;
   std::vector<KernelInfo> Kernels;
   std::vector<unsigned> Order;
   llvm::DenseMap<const FunctionDecl *, unsigned> Index;
   std::vector<const FunctionDecl *> Callers;
+  LaunchBuilder Builder;
+  std::vector<UnresolvedLaunch> &Unresolved;
 };
 
 } // namespace
 
-std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {
-  Finder F(Ctx);
+std::vector<KernelInfo> discoverKernels(ASTContext &Ctx,
+                                        std::vector<UnresolvedLaunch> *U) {
+  std::vector<UnresolvedLaunch> Ignored;
+  Finder F(Ctx, U ? *U : Ignored);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   return F.take();
 }

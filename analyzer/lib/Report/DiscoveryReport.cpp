@@ -5,11 +5,19 @@ using namespace llvm;
 
 namespace cal {
 
-static std::string dimText(const std::optional<Dim3> &D, StringRef Written) {
-  if (!D)
-    return ("? (`" + Written + "` is not constant)").str();
-  return "(" + std::to_string((*D)[0]) + ", " + std::to_string((*D)[1]) + ", " +
-         std::to_string((*D)[2]) + ")";
+/// `(16, 16, 1)`, or with a component computed at run time `(?, ?, 1)
+/// from `grid``.
+static std::string dimText(const PartialDim3 &D, StringRef Written) {
+  std::string S = "(";
+  bool Unknown = false;
+  for (unsigned I = 0; I < 3; ++I) {
+    S += D[I] ? std::to_string(*D[I]) : "?";
+    S += I < 2 ? ", " : ")";
+    Unknown |= !D[I];
+  }
+  if (Unknown)
+    S += (" from `" + Written + "`").str();
+  return S;
 }
 
 void printKernelsText(raw_ostream &OS, const std::vector<KernelInfo> &Ks) {
@@ -28,14 +36,28 @@ void printKernelsText(raw_ostream &OS, const std::vector<KernelInfo> &Ks) {
       OS << "  launch at " << L.Pos.str();
       if (!L.Caller.empty())
         OS << " in " << L.Caller << "()";
-      OS << ": grid " << dimText(L.Grid, L.GridText) << " block "
-         << dimText(L.Block, L.BlockText) << " shared ";
+      if (!L.Api.empty())
+        OS << " by " << L.Api;
+      if (!L.PointerText.empty()) {
+        OS << " through `" << L.PointerText << "`";
+        if (L.PointerTargets > 1)
+          OS << " (one of " << L.PointerTargets << " targets)";
+      }
+      OS << ": grid " << dimText(L.GridDims, L.GridText) << " block "
+         << dimText(L.BlockDims, L.BlockText) << " shared ";
       if (L.SharedBytes)
         OS << *L.SharedBytes;
       else
         OS << "? (`" << L.SharedText << "`)";
       OS << " stream " << (L.StreamText.empty() ? "default" : L.StreamText)
          << "\n";
+      if (!L.CallChain.empty()) {
+        OS << "    from call at";
+        for (const CallSiteRef &C : L.CallChain)
+          OS << (&C == &L.CallChain.front() ? " " : " <- ") << C.Pos.str()
+             << " in " << C.Caller << "()";
+        OS << "\n";
+      }
       if (L.Args.empty())
         continue;
       OS << "    args:";
@@ -58,6 +80,30 @@ json::Value dim3ToJSON(const std::optional<Dim3> &D) {
   return json::Array{(*D)[0], (*D)[1], (*D)[2]};
 }
 
+json::Value partialDim3ToJSON(const PartialDim3 &D) {
+  json::Array A;
+  for (const std::optional<uint64_t> &C : D)
+    A.push_back(C ? json::Value(*C) : json::Value(nullptr));
+  return A;
+}
+
+void printUnresolvedText(raw_ostream &OS,
+                         const std::vector<UnresolvedLaunch> &Us) {
+  for (const UnresolvedLaunch &U : Us)
+    OS << U.Pos.str() << ": launch of `" << U.CalleeText << "` in " << U.Caller
+       << "() not listed: " << U.Reason << "\n";
+}
+
+json::Array unresolvedToJSON(const std::vector<UnresolvedLaunch> &Us) {
+  json::Array Out;
+  for (const UnresolvedLaunch &U : Us)
+    Out.push_back(json::Object{{"site", U.Pos.str()},
+                               {"caller", U.Caller},
+                               {"callee_text", U.CalleeText},
+                               {"reason", U.Reason}});
+  return Out;
+}
+
 json::Value launchToJSON(const LaunchSite &L) {
   json::Array Args;
   for (const LaunchArgument &A : L.Args) {
@@ -67,14 +113,26 @@ json::Value launchToJSON(const LaunchSite &L) {
   }
   json::Object O{{"site", L.Pos.str()},
                  {"caller", L.Caller},
-                 {"grid", dim3ToJSON(L.Grid)},
-                 {"block", dim3ToJSON(L.Block)},
+                 {"grid", partialDim3ToJSON(L.GridDims)},
+                 {"block", partialDim3ToJSON(L.BlockDims)},
                  {"grid_text", L.GridText},
                  {"block_text", L.BlockText},
                  {"stream", L.StreamText.empty() ? "default" : L.StreamText},
                  {"arguments", std::move(Args)}};
   O["dynamic_shared_bytes"] =
       L.SharedBytes ? json::Value(*L.SharedBytes) : json::Value(nullptr);
+  if (!L.Api.empty())
+    O["api"] = L.Api;
+  if (!L.PointerText.empty())
+    O["pointer"] =
+        json::Object{{"text", L.PointerText}, {"targets", L.PointerTargets}};
+  if (!L.CallChain.empty()) {
+    json::Array Chain;
+    for (const CallSiteRef &C : L.CallChain)
+      Chain.push_back(
+          json::Object{{"site", C.Pos.str()}, {"caller", C.Caller}});
+    O["call_chain"] = std::move(Chain);
+  }
   return O;
 }
 

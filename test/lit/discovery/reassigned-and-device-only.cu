@@ -14,7 +14,9 @@ void run(float *a, int m) {
 }
 
 // CHECK: kernel 'k'
-// CHECK-NEXT: grid ? (`blocks` is not constant) block (128, 1, 1)
+// The write inside the `if` may or may not run before the launch: the grid's
+// x is unknown; y and z are an integer's implicit 1.
+// CHECK-NEXT: grid (?, 1, 1) from `blocks` block (128, 1, 1)
 
 // NOHOST: device-only.cuh:5:17: kernel 'scale' [_Z5scalePfi]
 // NOHOST-NEXT: no launch in this translation unit

@@ -28,7 +28,7 @@ void run(float *f, double *d, int dynamicN) {
 // CHECK: templates-dim3.cu:11:17: kernel 'plain' [_Z5plainPfi]
 // CHECK-NEXT: launch at {{.*}}templates-dim3.cu:22:3 in run(): grid (4096, 1, 1) block (256, 1, 1) shared 0 stream default
 // CHECK-NEXT: args: a=`f`, n=1048576
-// CHECK-NEXT: launch at {{.*}}:25:3 in run(): grid ? (`dynamicN` is not constant) block (256, 1, 1)
+// CHECK-NEXT: launch at {{.*}}:25:3 in run(): grid (?, 1, 1) from `dynamicN` block (256, 1, 1)
 // CHECK-NEXT: args: a=`f`, n=`dynamicN`
 // CHECK-NEXT: templates-dim3.cu:14:17: kernel 'scaled' (template)
 // CHECK-NEXT: templates-dim3.cu:14:17: kernel 'scaled<float, 2>' [_Z6scaledIfLi2EEvPT_i]
@@ -41,6 +41,10 @@ void run(float *f, double *d, int dynamicN) {
 // CHECK-NEXT: no launch in this translation unit
 
 // JSON: "kernels": [
+// JSON: "block": [
+// JSON-NEXT: 256,
+// JSON-NEXT: 1,
+// JSON-NEXT: 1
 // JSON: "grid_text": "n / BLOCK",
 // JSON: "mangled_name": "_Z5plainPfi",
 // JSON: "name": "plain"

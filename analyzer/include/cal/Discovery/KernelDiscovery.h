@@ -1,10 +1,14 @@
 //===- KernelDiscovery.h - Kernels and their host launches ------*- C++ -*-===//
 //
 // Finds every __global__ function of a translation unit, the template
-// instantiations that are launched, and each `k<<<grid, block, shmem,
-// stream>>>(args)` site with whatever of its configuration and arguments is
-// constant-evaluable on the host side (following dim3 variables, macros,
-// constexpr values and never-reassigned locals).
+// instantiations that are launched, and each launch site, `k<<<grid, block,
+// shmem, stream>>>(args)` or a call of cudaLaunchKernel,
+// cudaLaunchCooperativeKernel or cudaLaunchKernelEx, directly or through a
+// function pointer, with whatever of its configuration and arguments is
+// constant-evaluable on the host side, per dim3 component (following dim3
+// variables and their member assignments, macros, constexpr values, locals
+// with a single reaching definition, exact float ceil/floor arithmetic, and
+// host function parameters into their call sites).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CAL_DISCOVERY_KERNELDISCOVERY_H
@@ -40,6 +44,12 @@ struct SourcePos {
   std::string str() const;
 };
 
+/// A call of a host function, with the function it is written in.
+struct CallSiteRef {
+  SourcePos Pos;
+  std::string Caller;
+};
+
 struct LaunchArgument {
   std::string Param;            ///< the kernel parameter's name
   std::string Text;             ///< the argument as written
@@ -62,6 +72,28 @@ struct LaunchSite {
   std::vector<LaunchArgument> Args;
   /// The enclosing host function, for diagnostics.
   std::string Caller;
+  /// Empty for `k<<<...>>>(...)`; else the launch function called
+  /// (cudaLaunchKernel, cudaLaunchCooperativeKernel, cudaLaunchKernelEx).
+  std::string Api;
+  /// When the configuration or an argument is a parameter of the enclosing
+  /// host function, and every call of it in this translation unit is known:
+  /// the calls that supplied the values of this site, innermost first (one
+  /// site per distinct set of values). Empty otherwise.
+  std::vector<CallSiteRef> CallChain;
+  /// When the kernel is launched through a function pointer: the pointer as
+  /// written, and how many kernels it may point to at the launch (1: this
+  /// one for certain; N: one site per possible target).
+  std::string PointerText;
+  unsigned PointerTargets = 0;
+};
+
+/// A launch whose kernel could not be identified (a function pointer with an
+/// unknown target): reported, not analysed.
+struct UnresolvedLaunch {
+  SourcePos Pos;
+  std::string Caller;
+  std::string CalleeText;
+  std::string Reason;
 };
 
 struct KernelInfo {
@@ -78,7 +110,10 @@ struct KernelInfo {
 /// Kernels in source order; a template's pattern is followed by the
 /// instantiations launched in this translation unit. Declarations from
 /// system headers are skipped.
-std::vector<KernelInfo> discoverKernels(clang::ASTContext &Ctx);
+/// Launches whose kernel is unknown go to \p Unresolved when given.
+std::vector<KernelInfo>
+discoverKernels(clang::ASTContext &Ctx,
+                std::vector<UnresolvedLaunch> *Unresolved = nullptr);
 
 SourcePos makePos(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
 

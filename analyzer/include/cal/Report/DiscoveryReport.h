@@ -18,6 +18,13 @@ void printKernelsText(llvm::raw_ostream &OS,
 llvm::json::Array kernelsToJSON(const std::vector<KernelInfo> &Kernels);
 llvm::json::Value launchToJSON(const LaunchSite &L);
 llvm::json::Value dim3ToJSON(const std::optional<Dim3> &D);
+/// `[16, null, 1]`: null for a component computed at run time.
+llvm::json::Value partialDim3ToJSON(const PartialDim3 &D);
+
+/// Launches whose kernel is unknown, one line each / as JSON objects.
+void printUnresolvedText(llvm::raw_ostream &OS,
+                         const std::vector<UnresolvedLaunch> &Us);
+llvm::json::Array unresolvedToJSON(const std::vector<UnresolvedLaunch> &Us);
 
 } // namespace cal
 

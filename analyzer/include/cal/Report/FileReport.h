@@ -65,6 +65,8 @@ struct FileReport {
   std::vector<FindingRecord> Findings;
   std::vector<CommentError> CommentErrors;
   llvm::json::Array Kernels; ///< kernels[] entries (prediction schema)
+  /// --list-kernels: launches through a pointer of unknown target.
+  llvm::json::Array Unresolved;
   std::string Text;          ///< --list-kernels / --dump text
   std::string Arch;          ///< the target model used
   /// Parameter names of the analysed kernels, to check --param against.

@@ -1,0 +1,446 @@
+//===- LaunchSites.cpp - Launch sites from launch expressions -------------===//
+#include "LaunchSites.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include <functional>
+
+using namespace clang;
+
+namespace cal {
+
+/// How far parameters are followed up the call graph: a launch in a helper
+/// called by a helper called by main is three levels.
+static constexpr unsigned MaxChain = 3;
+/// Call sites followed per function, and sites made per launch: beyond
+/// these the parameters stay unknown rather than multiplying sites.
+static constexpr unsigned MaxCallsPerFunction = 16, MaxSitesPerLaunch = 64;
+
+std::string sourceText(const ASTContext &Ctx, const Expr *E) {
+  if (!E)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  R = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
+  if (R.isValid())
+    return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  // Written inside a macro's body: print the expression instead.
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return S;
+}
+
+//===----------------------------------------------------------------------===//
+// Call sites of host functions
+//===----------------------------------------------------------------------===//
+
+class CallSiteCollector : public RecursiveASTVisitor<CallSiteCollector> {
+public:
+  explicit CallSiteCollector(CallSiteIndex &I) : I(I) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    Encl.push_back(FD);
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    Encl.pop_back();
+    return R;
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
+    Encl.push_back(MD);
+    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
+    Encl.pop_back();
+    return R;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      ++I.Refs[FD->getCanonicalDecl()];
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(ME->getMemberDecl()))
+      ++I.Refs[FD->getCanonicalDecl()];
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+    const Decl *D = nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+      D = DRE->getDecl();
+    else if (const auto *ME = dyn_cast<MemberExpr>(Callee))
+      D = ME->getMemberDecl();
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (!FD)
+      return true;
+    FD = FD->getCanonicalDecl();
+    ++I.CalleeRefs[FD];
+    // A call in an uninstantiated template is counted in its instances.
+    if (!Encl.empty() && !Encl.back()->isDependentContext() &&
+        !CE->isValueDependent())
+      I.Calls[FD].push_back({CE, Encl.back()});
+    return true;
+  }
+
+private:
+  CallSiteIndex &I;
+  std::vector<const FunctionDecl *> Encl;
+};
+
+CallSiteIndex::CallSiteIndex(ASTContext &Ctx) {
+  CallSiteCollector(*this).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+std::optional<std::vector<CallSiteIndex::Site>>
+CallSiteIndex::callsOf(const FunctionDecl *F) const {
+  F = F->getCanonicalDecl();
+  // The program's entry, a virtual method and a function whose address is
+  // taken have callers this index cannot see.
+  if (F->isMain() || Refs.lookup(F) != CalleeRefs.lookup(F))
+    return std::nullopt;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(F); MD && MD->isVirtual())
+    return std::nullopt;
+  return Calls.lookup(F);
+}
+
+//===----------------------------------------------------------------------===//
+// Launch forms
+//===----------------------------------------------------------------------===//
+
+/// The pieces of one launch expression, whatever its syntax.
+struct LaunchBuilder::Form {
+  const Expr *Launch = nullptr;
+  std::string Api;
+  const FunctionDecl *Direct = nullptr; ///< the kernel when named directly
+  const Expr *Callee = nullptr;         ///< otherwise, what names it
+  const Expr *Grid = nullptr, *Block = nullptr, *Shared = nullptr,
+             *Stream = nullptr;
+  const Expr *Config = nullptr; ///< the cudaLaunchConfig_t object
+  std::vector<const Expr *> Args;
+  const Expr *ArgsArray = nullptr; ///< `void **args` of the C API
+};
+
+static const Expr *given(const CallExpr *CE, unsigned I) {
+  if (I >= CE->getNumArgs() || isa<CXXDefaultArgExpr>(CE->getArg(I)))
+    return nullptr;
+  return CE->getArg(I);
+}
+
+static StringRef launchApi(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->getIdentifier() ||
+      !FD->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return "";
+  StringRef N = FD->getName();
+  N.consume_back("_ptsz");
+  if (N == "cudaLaunchKernel" || N == "cudaLaunchCooperativeKernel" ||
+      N == "cudaLaunchKernelEx" || N == "cudaLaunchKernelExC")
+    return N;
+  return "";
+}
+
+
+bool LaunchBuilder::isLaunch(const Expr *E) {
+  if (isa<CUDAKernelCallExpr>(E))
+    return true;
+  const auto *CE = dyn_cast<CallExpr>(E);
+  return CE && !launchApi(CE).empty() && CE->getNumArgs() >= 2;
+}
+
+LaunchBuilder::LaunchBuilder(ASTContext &Ctx) : Ctx(Ctx), Session(Ctx) {}
+
+const CallFrame *LaunchBuilder::root(const FunctionDecl *F) {
+  const CallFrame *&R = Roots[F];
+  if (!R)
+    R = &Frames.emplace_back(CallFrame{F, nullptr, nullptr});
+  return R;
+}
+
+static const Expr *stripAddrOf(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    return UO->getSubExpr()->IgnoreParens();
+  return nullptr;
+}
+
+LaunchSite LaunchBuilder::evaluate(const Form &L, const FunctionDecl *Kernel,
+                                   const CallFrame *Frame) {
+  HostConstEval Ev(Session, Frame, L.Launch);
+  LaunchSite S;
+  S.Call = L.Launch;
+  S.Api = L.Api;
+  S.Pos = makePos(Ctx, L.Launch->getBeginLoc());
+  S.Caller = Frame->F->getNameAsString();
+  static const char *const XYZ[] = {"x", "y", "z"};
+  if (L.Config) {
+    std::string C = sourceText(Ctx, L.Config);
+    S.GridText = C + ".gridDim";
+    S.BlockText = C + ".blockDim";
+    S.SharedText = C + ".dynamicSmemBytes";
+    S.StreamText = C + ".stream";
+    for (unsigned I = 0; I < 3; ++I) {
+      S.GridDims[I] = Ev.evalMember(L.Config, std::string("gridDim.") + XYZ[I]);
+      S.BlockDims[I] =
+          Ev.evalMember(L.Config, std::string("blockDim.") + XYZ[I]);
+    }
+    if (auto V = Ev.evalMember(L.Config, "dynamicSmemBytes"))
+      S.SharedBytes = uint64_t(*V);
+    S.DefaultStream = Ev.evalMember(L.Config, "stream") == 0;
+    if (S.DefaultStream)
+      S.StreamText.clear();
+  } else {
+    S.GridText = sourceText(Ctx, L.Grid);
+    S.BlockText = sourceText(Ctx, L.Block);
+    S.GridDims = Ev.evalDim3(L.Grid);
+    S.BlockDims = Ev.evalDim3(L.Block);
+    if (L.Shared) {
+      S.SharedText = sourceText(Ctx, L.Shared);
+      if (auto V = Ev.evalInt(L.Shared))
+        S.SharedBytes = uint64_t(*V);
+    } else {
+      S.SharedBytes = 0;
+    }
+    if (L.Stream) {
+      S.StreamText = sourceText(Ctx, L.Stream);
+      S.DefaultStream =
+          L.Stream->IgnoreParenImpCasts()->isNullPointerConstant(
+              Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+    }
+  }
+  auto Full = [](const PartialDim3 &P) -> std::optional<Dim3> {
+    if (!P[0] || !P[1] || !P[2])
+      return std::nullopt;
+    return Dim3{*P[0], *P[1], *P[2]};
+  };
+  S.Grid = Full(S.GridDims);
+  S.Block = Full(S.BlockDims);
+
+  std::vector<const Expr *> Args = L.Args;
+  if (L.ArgsArray) {
+    // `void *args[] = {&a, &n};` initialised once: element I is parameter
+    // I's address.
+    const auto *DRE = dyn_cast<DeclRefExpr>(L.ArgsArray->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    const auto *IL = VD && VD->getType()->isArrayType()
+                         ? dyn_cast_or_null<InitListExpr>(Ev.definitionOf(VD))
+                         : nullptr;
+    if (IL && IL->getNumInits() == Kernel->getNumParams())
+      for (const Expr *Init : IL->inits()) {
+        const Expr *A = stripAddrOf(Init);
+        if (!A) {
+          Args.clear();
+          break;
+        }
+        Args.push_back(A);
+      }
+  }
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    LaunchArgument A;
+    if (I < Kernel->getNumParams())
+      A.Param = Kernel->getParamDecl(I)->getNameAsString();
+    A.Text = sourceText(Ctx, Args[I]);
+    if (Args[I]->getType()->isIntegralOrEnumerationType())
+      A.Value = Ev.evalInt(Args[I]);
+    S.Args.push_back(std::move(A));
+  }
+  return S;
+}
+
+/// The kernel when \p E names it (`k`, `&k`, `(void *)k`), else null.
+static const FunctionDecl *namedFunction(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenCasts();
+    const auto *UO = dyn_cast<UnaryOperator>(E);
+    if (!UO || UO->getOpcode() != UO_AddrOf)
+      break;
+    E = UO->getSubExpr();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+}
+
+static std::optional<LaunchBuilder::Form> matchForm(const Expr *E) {
+  LaunchBuilder::Form L;
+  L.Launch = E;
+  if (const auto *KC = dyn_cast<CUDAKernelCallExpr>(E)) {
+    L.Direct = KC->getDirectCallee();
+    L.Callee = KC->getCallee();
+    if (const CallExpr *Cfg = KC->getConfig()) {
+      L.Grid = given(Cfg, 0);
+      L.Block = given(Cfg, 1);
+      L.Shared = given(Cfg, 2);
+      L.Stream = given(Cfg, 3);
+    }
+    for (const Expr *A : KC->arguments())
+      L.Args.push_back(A);
+    return L;
+  }
+  const auto *CE = dyn_cast<CallExpr>(E);
+  if (!CE)
+    return std::nullopt;
+  L.Api = launchApi(CE).str();
+  if (L.Api.empty() || CE->getNumArgs() < 2)
+    return std::nullopt;
+  if (StringRef(L.Api).starts_with("cudaLaunchKernelEx")) {
+    // (const cudaLaunchConfig_t *config, kernel, args...) or, for the C
+    // form, (config, kernel, void **args).
+    L.Config = stripAddrOf(CE->getArg(0));
+    L.Callee = CE->getArg(1);
+    if (L.Api == "cudaLaunchKernelExC")
+      L.ArgsArray = given(CE, 2);
+    else
+      for (unsigned I = 2; I < CE->getNumArgs(); ++I)
+        L.Args.push_back(CE->getArg(I));
+    L.Api = "cudaLaunchKernelEx";
+    L.Direct = namedFunction(L.Callee);
+    return L;
+  }
+  // (func, gridDim, blockDim, void **args, sharedMem, stream)
+  if (CE->getNumArgs() < 3)
+    return std::nullopt;
+  L.Callee = CE->getArg(0);
+  L.Grid = CE->getArg(1);
+  L.Block = CE->getArg(2);
+  L.ArgsArray = given(CE, 3);
+  L.Shared = given(CE, 4);
+  L.Stream = given(CE, 5);
+  L.Direct = namedFunction(L.Callee);
+  return L;
+}
+
+//===----------------------------------------------------------------------===//
+// Sites per kernel and per calling context
+//===----------------------------------------------------------------------===//
+
+/// A copy of the frame chain \p F with its topmost frame \p Top replaced.
+static const CallFrame *rebuild(std::deque<CallFrame> &Frames,
+                                const CallFrame *F, const CallFrame *Top,
+                                const CallFrame *NewTop) {
+  if (F == Top)
+    return NewTop;
+  return &Frames.emplace_back(
+      CallFrame{F->F, F->Site, rebuild(Frames, F->Parent, Top, NewTop)});
+}
+
+/// Whether the launch \p E can run in frame \p F: false when an enclosing
+/// `if` of its function has a condition known to lead elsewhere, as
+/// `if (block_size == 16) k<16><<<...>>>` when block_size is 32.
+static bool reachable(HostEvalSession &S, const CallFrame *F, const Expr *E) {
+  const Stmt *Child = E;
+  const Stmt *Body = F->F->getBody();
+  while (Child && Child != Body) {
+    DynTypedNodeList Ps = S.Ctx.getParents(*Child);
+    while (!Ps.empty() && Ps[0].get<VarDecl>())
+      Ps = S.Ctx.getParents(*Ps[0].get<VarDecl>());
+    const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    if (const auto *If = dyn_cast_or_null<IfStmt>(P);
+        If && (Child == If->getThen() || Child == If->getElse())) {
+      std::optional<int64_t> C = HostConstEval(S, F, If).evalInt(If->getCond());
+      if (C && (*C != 0) != (Child == If->getThen()))
+        return false;
+    }
+    Child = P;
+  }
+  return true;
+}
+
+static std::string siteKey(const FunctionDecl *K, const LaunchSite &S) {
+  std::string Key = std::to_string(uintptr_t(K));
+  auto Opt = [&](const std::optional<uint64_t> &V) {
+    Key += V ? std::to_string(*V) : "?";
+    Key += ",";
+  };
+  for (unsigned I = 0; I < 3; ++I) {
+    Opt(S.GridDims[I]);
+    Opt(S.BlockDims[I]);
+  }
+  Opt(S.SharedBytes);
+  for (const LaunchArgument &A : S.Args)
+    Key += (A.Value ? std::to_string(*A.Value) : "?" + A.Text) + ",";
+  return Key;
+}
+
+void LaunchBuilder::build(
+    const Expr *E, const FunctionDecl *Caller,
+    std::vector<std::pair<const FunctionDecl *, LaunchSite>> &Out,
+    std::vector<UnresolvedLaunch> &Unresolved) {
+  std::optional<Form> L = matchForm(E);
+  if (!L || !Caller || !Caller->getBody())
+    return;
+  std::vector<std::string> Keys;
+  unsigned Made = 0;
+  bool NoteMade = false;
+  // Evaluates in frame F; when that reads a parameter of the outermost
+  // function of the chain, follows each of its call sites instead.
+  std::function<void(const CallFrame *, unsigned)> Run = [&](const CallFrame *F,
+                                                             unsigned Depth) {
+    Session.UsedFrames.clear();
+    Session.LaunchFrame = F;
+    Session.LaunchPoint = E;
+    std::vector<const FunctionDecl *> Ks;
+    if (L->Direct)
+      Ks = {L->Direct};
+    else
+      Ks = HostConstEval(Session, F, E).targets(L->Callee);
+    llvm::erase_if(Ks, [](const FunctionDecl *K) {
+      return !K->hasAttr<CUDAGlobalAttr>();
+    });
+    bool Reachable = reachable(Session, F, E);
+    std::vector<LaunchSite> Sites;
+    for (const FunctionDecl *K : Ks)
+      Sites.push_back(evaluate(*L, K, F));
+    const CallFrame *Top = F;
+    while (Top->Parent)
+      Top = Top->Parent;
+    if (Session.UsedFrames.count(Top) && !Top->Site && Depth < MaxChain &&
+        Made < MaxSitesPerLaunch) {
+      auto Calls = Index->callsOf(Top->F);
+      if (Calls && !Calls->empty() && Calls->size() <= MaxCallsPerFunction) {
+        for (const CallSiteIndex::Site &C : *Calls) {
+          const CallFrame *NewTop =
+              &Frames.emplace_back(CallFrame{Top->F, C.Call, root(C.Caller)});
+          Run(rebuild(Frames, F, Top, NewTop), Depth + 1);
+        }
+        return;
+      }
+    }
+    // The calls that supplied a parameter read, innermost first.
+    std::vector<CallSiteRef> Chain;
+    for (const CallFrame *C = F; C && C->Site && Session.UsedFrames.count(C);
+         C = C->Parent)
+      Chain.push_back({makePos(Ctx, C->Site->getBeginLoc()),
+                       C->Parent->F->getNameAsString()});
+    if (!Reachable)
+      return; // the launch does not run in this context
+    if (Ks.empty() && !NoteMade) {
+      NoteMade = true;
+      Unresolved.push_back({makePos(Ctx, E->getBeginLoc()),
+                            Caller->getNameAsString(),
+                            sourceText(Ctx, L->Callee),
+                            "the function pointer's target is not known "
+                            "at the launch"});
+    }
+    for (unsigned I = 0; I < Ks.size(); ++I) {
+      std::string Key = siteKey(Ks[I], Sites[I]);
+      if (llvm::is_contained(Keys, Key))
+        continue;
+      Keys.push_back(Key);
+      ++Made;
+      Sites[I].CallChain = Chain;
+      if (!L->Direct) {
+        Sites[I].PointerText = sourceText(Ctx, L->Callee);
+        Sites[I].PointerTargets = Ks.size();
+      }
+      Out.emplace_back(Ks[I], std::move(Sites[I]));
+    }
+  };
+  if (!Index)
+    Index.emplace(Ctx);
+  Run(root(Caller), 0);
+}
+
+} // namespace cal

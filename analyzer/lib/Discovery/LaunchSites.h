@@ -1,0 +1,68 @@
+//===- LaunchSites.h - Launch sites from launch expressions -----*- C++ -*-===//
+//
+// Turns one launch expression (`k<<<g, b, s, st>>>(args)`, cudaLaunchKernel,
+// cudaLaunchCooperativeKernel, cudaLaunchKernelEx) into LaunchSites: one per
+// kernel it may launch (a function pointer may have several certain targets)
+// and per distinct set of values its enclosing host function's parameters
+// receive from the call sites of this translation unit.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_LIB_DISCOVERY_LAUNCHSITES_H
+#define CAL_LIB_DISCOVERY_LAUNCHSITES_H
+
+#include "HostConstEval.h"
+#include <deque>
+
+namespace cal {
+
+/// Every call of each host function in the translation unit, and which
+/// functions have their address taken (their callers are then not all known).
+class CallSiteIndex {
+public:
+  explicit CallSiteIndex(clang::ASTContext &Ctx);
+  struct Site {
+    const clang::CallExpr *Call;
+    const clang::FunctionDecl *Caller;
+  };
+  /// The calls of \p F, or nullopt when they are not all known.
+  std::optional<std::vector<Site>> callsOf(const clang::FunctionDecl *F) const;
+
+private:
+  friend class CallSiteCollector;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<Site>> Calls;
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> Refs, CalleeRefs;
+};
+
+class LaunchBuilder {
+public:
+  explicit LaunchBuilder(clang::ASTContext &Ctx);
+  struct Form;
+
+  /// Whether \p E is a launch this builder understands.
+  static bool isLaunch(const clang::Expr *E);
+
+  /// The sites of launch \p E written in \p Caller, each with its kernel;
+  /// a launch whose kernel is unknown goes to \p Unresolved.
+  void
+  build(const clang::Expr *E, const clang::FunctionDecl *Caller,
+        std::vector<std::pair<const clang::FunctionDecl *, LaunchSite>> &Out,
+        std::vector<UnresolvedLaunch> &Unresolved);
+
+private:
+  LaunchSite evaluate(const Form &L, const clang::FunctionDecl *Kernel,
+                      const CallFrame *Frame);
+  std::vector<const CallFrame *> contexts(const clang::FunctionDecl *F,
+                                          unsigned Depth);
+  const CallFrame *root(const clang::FunctionDecl *F);
+  clang::ASTContext &Ctx;
+  HostEvalSession Session;
+  std::optional<CallSiteIndex> Index;
+  std::deque<CallFrame> Frames;
+  llvm::DenseMap<const clang::FunctionDecl *, const CallFrame *> Roots;
+};
+
+std::string sourceText(const clang::ASTContext &Ctx, const clang::Expr *E);
+
+} // namespace cal
+
+#endif

@@ -1,0 +1,326 @@
+//===- VarWrites.cpp - Which write of a host local reaches a launch -------===//
+#include "VarWrites.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace cal {
+
+namespace {
+
+/// The local an lvalue names and the member path inside it: `cfg.gridDim.x`
+/// gives (cfg, "gridDim.x"). An element of an array counts as the whole
+/// array; a write through a pointer (`p->x`, `*p`) names no local.
+std::pair<const VarDecl *, std::string> lvalueOf(const Expr *E) {
+  std::string Path;
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return {nullptr, ""};
+      std::string N = ME->getMemberDecl()->getNameAsString();
+      Path = Path.empty() ? N : N + "." + Path;
+      E = ME->getBase();
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      Path.clear();
+      E = AS->getBase();
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      return {dyn_cast<VarDecl>(DRE->getDecl()), Path};
+    } else {
+      return {nullptr, ""};
+    }
+  }
+}
+
+bool isNonConstRef(QualType T) {
+  return T->isReferenceType() && !T->getPointeeType().isConstQualified();
+}
+
+class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
+public:
+  using WriteMap =
+      llvm::DenseMap<const VarDecl *, std::vector<VarWrites::Write>>;
+  WriteFinder(ASTContext &Ctx, WriteMap &W) : Ctx(Ctx), W(W) {}
+
+  /// Adds the deferred writes of argument arrays that are used otherwise
+  /// than as a launch's arguments.
+  void finish() {
+    for (auto &[Array, Ws] : ArgsArrayWrites)
+      if (OtherUse.count(Array) || W.count(Array))
+        for (auto &[VD, Wr] : Ws)
+          W[VD].push_back(Wr);
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      add(BO, BO->getLHS(),
+          BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
+      add(OC, OC->getArg(0),
+          OC->getOperator() == OO_Equal ? OC->getArg(1) : nullptr);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *Array = argsArrayOf(UO)) {
+        auto [VD, Path] = lvalueOf(UO->getSubExpr());
+        if (VD)
+          ArgsArrayWrites[Array].push_back({VD, {UO, Path, nullptr}});
+        return true;
+      }
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      add(UO, UO->getSubExpr(), nullptr);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !VD->getType()->isArrayType())
+      return true;
+    const Stmt *P = parentSkippingCasts(DRE);
+    const auto *CE = dyn_cast_or_null<CallExpr>(P);
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    if (!FD || !FD->getIdentifier() || !FD->getName().starts_with("cudaLaunch"))
+      OtherUse.insert(VD);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *FD = CE->getDirectCallee()) {
+      // An operator call's first argument is the object for a method.
+      unsigned Skip = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(FD);
+      for (unsigned I = Skip; I < CE->getNumArgs(); ++I)
+        if (I - Skip < FD->getNumParams() &&
+            isNonConstRef(FD->getParamDecl(I - Skip)->getType()))
+          add(CE, CE->getArg(I), nullptr);
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+      if (const CXXMethodDecl *MD = MC->getMethodDecl();
+          MD && !MD->isConst() && MC->getImplicitObjectArgument())
+        add(CE, MC->getImplicitObjectArgument(), nullptr);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    const CXXConstructorDecl *CD = CE->getConstructor();
+    for (unsigned I = 0; I < CE->getNumArgs() && I < CD->getNumParams(); ++I)
+      if (isNonConstRef(CD->getParamDecl(I)->getType()))
+        add(CE, CE->getArg(I), nullptr);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    // `int &r = x;` lets r write x.
+    if (isNonConstRef(VD->getType()) && VD->getInit())
+      add(VD->getInit(), VD->getInit(), nullptr);
+    return true;
+  }
+
+private:
+  const Stmt *parentSkippingCasts(const Stmt *S) {
+    while (true) {
+      auto Ps = Ctx.getParents(*S);
+      const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+      if (!P || !isa<ImplicitCastExpr, ParenExpr, CStyleCastExpr>(P))
+        return P;
+      S = P;
+    }
+  }
+  /// `void *args[] = {&a, &n};`: the address of a kernel argument stored in
+  /// a local array of pointers, for cudaLaunchKernel, which only reads it.
+  const VarDecl *argsArrayOf(const UnaryOperator *AddrOf) {
+    const Stmt *P = parentSkippingCasts(AddrOf);
+    if (!isa_and_nonnull<InitListExpr>(P))
+      return nullptr;
+    auto Ps = Ctx.getParents(*P);
+    const VarDecl *VD = Ps.empty() ? nullptr : Ps[0].get<VarDecl>();
+    if (!VD || !VD->isLocalVarDecl())
+      return nullptr;
+    const auto *AT = Ctx.getAsArrayType(VD->getType());
+    return AT && AT->getElementType()->isVoidPointerType() ? VD : nullptr;
+  }
+  void add(const Expr *Writer, const Expr *LHS, const Expr *Value) {
+    auto [VD, Path] = lvalueOf(LHS);
+    if (VD)
+      W[VD].push_back({Writer, std::move(Path), Value});
+  }
+  ASTContext &Ctx;
+  WriteMap &W;
+  llvm::DenseMap<const VarDecl *,
+                 std::vector<std::pair<const VarDecl *, VarWrites::Write>>>
+      ArgsArrayWrites;
+  llvm::SmallPtrSet<const VarDecl *, 4> OtherUse;
+};
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+/// Whether writing member \p W can change member \p Q: one is a prefix of
+/// the other ("" is a prefix of everything).
+bool pathPrefix(StringRef A, StringRef B) {
+  return A.empty() || B == A || B.starts_with((A + ".").str());
+}
+bool overlaps(StringRef W, StringRef Q) {
+  return pathPrefix(W, Q) || pathPrefix(Q, W);
+}
+
+} // namespace
+
+VarWrites::VarWrites(ASTContext &Ctx, const Stmt *Body) : Ctx(Ctx), Body(Body) {
+  if (Body) {
+    WriteFinder F(Ctx, Writes);
+    F.TraverseStmt(const_cast<Stmt *>(Body));
+    F.finish();
+  }
+}
+
+std::vector<const Stmt *> VarWrites::ancestors(const Stmt *S) {
+  std::vector<const Stmt *> Out;
+  while (S) {
+    Out.push_back(S);
+    if (S == Body)
+      return Out;
+    DynTypedNodeList Ps = Ctx.getParents(*S);
+    // An initializer's parent is its VarDecl, whose parent is the DeclStmt;
+    // a lambda's body hangs below its call operator and class.
+    while (!Ps.empty() && Ps[0].get<Decl>())
+      Ps = Ctx.getParents(*Ps[0].get<Decl>());
+    S = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+  }
+  return {}; // not under the body (a lambda's, say)
+}
+
+std::optional<ReachingDef>
+VarWrites::reaching(const VarDecl *VD, StringRef Path, const Stmt *Point) {
+  if (!Body || !Point || VD->getType()->isReferenceType())
+    return std::nullopt;
+  std::vector<const Stmt *> Anc = ancestors(Point);
+  if (Anc.empty())
+    return std::nullopt;
+  // The statement the variable is declared in, and its scope's statement.
+  const Stmt *DeclS = nullptr, *Scope = Body;
+  if (!isa<ParmVarDecl>(VD)) {
+    auto Ps = Ctx.getParents(*VD);
+    DeclS = Ps.empty() ? nullptr : Ps[0].get<DeclStmt>();
+    if (!DeclS)
+      return std::nullopt;
+    auto Qs = Ctx.getParents(*DeclS);
+    Scope = Qs.empty() ? nullptr : Qs[0].get<Stmt>();
+  }
+  auto ScopeIt = std::find(Anc.begin(), Anc.end(), Scope);
+  if (ScopeIt == Anc.end())
+    return std::nullopt;
+  size_t D = ScopeIt - Anc.begin();
+  // Inside a loop, a write after the point in the source runs before it in
+  // the next iteration.
+  // A lambda runs when called, not where it is written: any write of the
+  // function may come first, as in a loop.
+  bool InLoop = false;
+  for (size_t J = 0; J <= D; ++J)
+    InLoop |= isLoop(Anc[J]) || isa<LambdaExpr>(Anc[J]);
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation PointEnd = SM.getExpansionLoc(Point->getEndLoc());
+  const Expr *Best = nullptr;
+  const VarWrites::Write *BestW = nullptr;
+  const std::vector<Write> All = Writes.lookup(VD);
+  for (const Write &W : All) {
+    if (!overlaps(W.Path, Path))
+      continue;
+    std::vector<const Stmt *> WA = ancestors(W.E);
+    if (std::find(WA.begin(), WA.end(), Point) != WA.end())
+      continue; // part of the point itself
+    SourceLocation WBegin = SM.getExpansionLoc(W.E->getBeginLoc());
+    if (!InLoop && SM.isBeforeInTranslationUnit(PointEnd, WBegin))
+      continue; // runs after the point
+    // Counted: a plain `=` of the queried member or a whole that contains it,
+    // as a statement of a compound on the point's chain, before the point.
+    bool Counted = false;
+    if (W.Value && pathPrefix(W.Path, Path) && WA.size() >= 2) {
+      size_t I = 1;
+      if (isa<ExprWithCleanups>(WA[I]) && WA.size() >= 3)
+        ++I;
+      const auto *CS = dyn_cast<CompoundStmt>(WA[I]);
+      auto At = std::find(Anc.begin() + 1, Anc.begin() + D + 1, WA[I]);
+      if (CS && At != Anc.begin() + D + 1) {
+        const Stmt *OnPath = *(At - 1);
+        for (const Stmt *C : CS->body()) {
+          if (C == OnPath)
+            break;
+          if (C == WA[I - 1]) {
+            Counted = true;
+            break;
+          }
+        }
+      }
+    }
+    if (!Counted)
+      return std::nullopt;
+    if (!Best || SM.isBeforeInTranslationUnit(
+                     SM.getExpansionLoc(Best->getBeginLoc()), WBegin)) {
+      Best = W.E;
+      BestW = &W;
+    }
+  }
+  ReachingDef R;
+  if (BestW) {
+    R.Kind = ReachingDef::Assign;
+    R.Value = BestW->Value;
+    R.SubPath = StringRef(Path).drop_front(BestW->Path.size()).ltrim('.').str();
+    R.At = BestW->E;
+    return R;
+  }
+  R.Kind = isa<ParmVarDecl>(VD) ? ReachingDef::Param : ReachingDef::Init;
+  R.Value = isa<ParmVarDecl>(VD) ? nullptr : VD->getInit();
+  R.SubPath = Path.str();
+  R.At = DeclS;
+  return R;
+}
+
+const Expr *VarWrites::caseValue(const VarDecl *VD, const Stmt *Point) {
+  std::vector<const Stmt *> Anc = ancestors(Point);
+  for (size_t J = 2; J < Anc.size(); ++J) {
+    const auto *Sw = dyn_cast<SwitchStmt>(Anc[J]);
+    if (!Sw || !Sw->getCond())
+      continue;
+    const auto *DRE = dyn_cast<DeclRefExpr>(Sw->getCond()->IgnoreParenImpCasts());
+    const auto *Body = dyn_cast<CompoundStmt>(Anc[J - 1]);
+    if (!DRE || DRE->getDecl() != VD || !Body)
+      return nullptr;
+    for (const Write &W : Writes.lookup(VD)) {
+      std::vector<const Stmt *> WA = ancestors(W.E);
+      if (std::find(WA.begin(), WA.end(), Sw) != WA.end())
+        return nullptr; // written inside the switch
+    }
+    // The label whose code holds the point: the last one before it at the
+    // top level of the body, entered only by its own label.
+    const CaseStmt *Label = nullptr;
+    const Stmt *Prev = nullptr;
+    const Stmt *OnPath = Anc[J - 2];
+    for (const Stmt *C : Body->body()) {
+      if (const auto *SC = dyn_cast<SwitchCase>(C)) {
+        bool FallsIn = Prev && !isa<BreakStmt, ReturnStmt, ContinueStmt>(Prev);
+        const auto *CS = dyn_cast<CaseStmt>(SC);
+        Label = !FallsIn && CS && !CS->caseStmtIsGNURange() &&
+                        !isa<SwitchCase>(CS->getSubStmt())
+                    ? CS
+                    : nullptr;
+        Prev = SC->getSubStmt();
+      } else {
+        Prev = C;
+      }
+      if (C == OnPath)
+        return Label ? Label->getLHS() : nullptr;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+} // namespace cal

@@ -1,0 +1,89 @@
+//===- VarWrites.h - Which write of a host local reaches a launch -*- C++
+//-*-===//
+//
+// Launch configurations are built up in host code before the launch:
+// `dim3 grid; grid.x = 64; grid.y = n / 16;`, `int threads = 256;`,
+// `cfg.gridDim = grid;`. This finds, for one member of a local (a path such as
+// "", "y" or "gridDim.x") and one program point, the single definition that
+// reaches it. It is deliberately simple and flow-sensitive only for straight
+// line code: a definition counts when it is a plain `=` written as a
+// statement of the same or an enclosing compound statement, before the point.
+// Any other write that may run before the point (in a branch or a loop, a
+// compound assignment, an increment, taking the address, binding to a
+// non-const reference, a non-const member call) makes that member unknown.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_LIB_DISCOVERY_VARWRITES_H
+#define CAL_LIB_DISCOVERY_VARWRITES_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace cal {
+
+/// The definition of a member of a local that reaches a program point.
+struct ReachingDef {
+  enum KindTy {
+    Init,   ///< the variable's initializer (Value null: none written)
+    Assign, ///< a plain `=` statement; Value is its right-hand side
+    Param,  ///< a parameter never written: its value is the argument
+  } Kind = Init;
+  const clang::Expr *Value = nullptr;
+  /// What remains of the queried path inside Value: querying "gridDim.x"
+  /// reached by `cfg.gridDim = grid;` leaves "x" to take from `grid`.
+  std::string SubPath;
+  /// Where Value is evaluated (the declaration or the assignment statement):
+  /// the program point for the locals Value itself reads.
+  const clang::Stmt *At = nullptr;
+};
+
+class VarWrites {
+public:
+  VarWrites(clang::ASTContext &Ctx, const clang::Stmt *Body);
+
+  /// The definition of member \p Path ("" for the whole variable, "x",
+  /// "gridDim.x") of local or parameter \p VD that reaches \p Point, a
+  /// statement of the body; nullopt when another write may intervene.
+  /// Writes inside \p Point itself (`&cfg` passed to the launch) are not
+  /// counted: they happen at the point, not before it.
+  std::optional<ReachingDef> reaching(const clang::VarDecl *VD,
+                                      llvm::StringRef Path,
+                                      const clang::Stmt *Point);
+
+  /// Inside `switch (VD) { ... case C: ... }` with \p Point in the code of
+  /// `case C` (not reached by falling through from another label) and VD not
+  /// written in the switch: the expression C, VD's value at the point.
+  const clang::Expr *caseValue(const clang::VarDecl *VD,
+                               const clang::Stmt *Point);
+
+  struct Write {
+    const clang::Expr *E = nullptr;     ///< the writing expression
+    std::string Path;                   ///< the member written, "" all
+    const clang::Expr *Value = nullptr; ///< right-hand side of a plain `=`
+  };
+  /// Every write of \p VD in the body, in source order.
+  std::vector<Write> writesOf(const clang::VarDecl *VD) const {
+    return Writes.lookup(VD);
+  }
+
+private:
+  /// The chain of statements from \p S up to the body, \p S first.
+  std::vector<const clang::Stmt *> ancestors(const clang::Stmt *S);
+  clang::ASTContext &Ctx;
+  const clang::Stmt *Body;
+  llvm::DenseMap<const clang::VarDecl *, std::vector<Write>> Writes;
+};
+
+} // namespace cal
+
+#endif
