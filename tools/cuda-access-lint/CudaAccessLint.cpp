@@ -5,15 +5,18 @@
 //   0  analysis ran (findings, if any, were printed)
 //   1  findings were reported and --fail-on-findings was given
 //   2  bad input or usage: missing/unreadable/binary/empty file, a
-//      directory, a syntax error, an unknown option or value
+//      directory, a syntax error, an unknown option or value; or host code
+//      that clang rejects while the kernels parsed (their findings are
+//      printed)
 //
-// Nothing is printed to stdout unless every file parsed: a run that fails on
-// one input produces no partial report.
+// Nothing is printed to stdout when a file failed to parse: a run that fails
+// on one input produces no partial report.
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Analysis/Analyzer.h"
 #include "cal/Discovery/KernelDiscovery.h"
 #include "cal/Frontend/CudaFrontend.h"
+#include "cal/Frontend/KernelPasses.h"
 #include "cal/Report/AnalysisReport.h"
 #include "cal/Report/DiscoveryReport.h"
 
@@ -112,6 +115,7 @@ int main(int argc, const char **argv) {
 
   FO.CudaPath = CudaPath;
   FO.NoToolkit = NoToolkit;
+  FO.GpuArch = Arch; // __CUDA_ARCH__ of the device pass; checked below
   Expected<cal::ToolkitInfo> TK = cal::detectCudaToolkit(CudaPath);
   if (!TK)
     return usageError(errs(), toString(TK.takeError()));
@@ -139,12 +143,12 @@ int main(int argc, const char **argv) {
   raw_string_ostream TextOS(Text);
   json::Array AllKernels;
   unsigned Findings = 0;
-  bool Failed = false;
+  bool Failed = false, HostErrors = false;
   for (const std::string &F : Files) {
-    cal::ParseOutcome Out = cal::parseCudaFile(
+    cal::FileAnalysis Out = cal::analyzeCudaFile(
         F, FO, *TK,
-        [&](clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags) {
-          std::vector<cal::KernelInfo> Ks = cal::discoverKernels(Ctx);
+        [&](clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+            std::vector<cal::KernelInfo> &Ks) {
           if (ListKernels) {
             if (OutFormat == Format::Text)
               cal::printKernelsText(TextOS, Ks);
@@ -164,12 +168,15 @@ int main(int argc, const char **argv) {
         },
         OutFormat == Format::Text ? TextOS : nulls(),
         /*Color=*/false);
-    if (!Out.Ok) {
-      errs() << Out.Diagnostics;
+    errs() << Out.Diagnostics;
+    for (const std::string &N : Out.Notes)
+      WithColor::note(errs(), "cuda-access-lint") << N << "\n";
+    if (Out.St == cal::FileAnalysis::Status::Failed) {
       WithColor::error(errs(), "cuda-access-lint")
           << "'" << F << "' did not parse; no analysis was done\n";
       Failed = true;
     }
+    HostErrors |= Out.St == cal::FileAnalysis::Status::HostErrors;
   }
   if (Failed)
     return 2;
@@ -187,5 +194,7 @@ int main(int argc, const char **argv) {
   } else {
     outs() << Text;
   }
+  if (HostErrors)
+    return 2;
   return FailOnFindings && Findings ? 1 : 0;
 }
