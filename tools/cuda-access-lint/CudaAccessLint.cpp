@@ -143,7 +143,7 @@ int main(int argc, const char **argv) {
   raw_string_ostream TextOS(Text);
   json::Array AllKernels;
   unsigned Findings = 0;
-  bool Failed = false, HostErrors = false;
+  bool Failed = false, Partial = false;
   for (const std::string &F : Files) {
     cal::FileAnalysis Out = cal::analyzeCudaFile(
         F, FO, *TK,
@@ -176,7 +176,7 @@ int main(int argc, const char **argv) {
           << "'" << F << "' did not parse; no analysis was done\n";
       Failed = true;
     }
-    HostErrors |= Out.St == cal::FileAnalysis::Status::HostErrors;
+    Partial |= Out.St == cal::FileAnalysis::Status::Partial;
   }
   if (Failed)
     return 2;
@@ -194,7 +194,7 @@ int main(int argc, const char **argv) {
   } else {
     outs() << Text;
   }
-  if (HostErrors)
+  if (Partial)
     return 2;
   return FailOnFindings && Findings ? 1 : 0;
 }

@@ -77,6 +77,9 @@ std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
       "-fsyntax-only", "-std=c++17", "--cuda-gpu-arch=" + Opts.GpuArch,
       // libdevice is only needed to generate device code.
       "-nocudalib",
+      // Separate compilation (nvcc -rdc=true): without it clang rejects the
+      // kernel launches of dynamic parallelism, in both passes.
+      "-fgpu-rdc",
       // Clang 22 knows CUDA up to 12.9 and warns about 13.0 on every file;
       // the toolkit's headers parse fine, so the warning is noise to users.
       "-Wno-unknown-cuda-version", "-resource-dir=" CAL_CLANG_RESOURCE_DIR};

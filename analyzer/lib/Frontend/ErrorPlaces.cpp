@@ -1,4 +1,4 @@
-//===- ErrorPlaces.cpp - Which functions hold a parse's errors ------------===//
+//===- ErrorPlaces.cpp - Which code a parse's errors touch ----------------===//
 #include "ErrorPlaces.h"
 
 #include "clang/AST/ASTContext.h"
@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -13,13 +14,29 @@ namespace cal {
 
 namespace {
 
+/// The expansion range of a definition's text. An instantiation has its
+/// pattern's text, where clang reports the instantiation's errors.
+SourceRange textRange(const SourceManager &SM, SourceRange R) {
+  return {SM.getExpansionLoc(R.getBegin()),
+          SM.getExpansionRange(R.getEnd()).getEnd()};
+}
+
+bool within(const SourceManager &SM, SourceRange R, SourceLocation L) {
+  return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+}
+
+bool isHostOnly(const FunctionDecl *FD) {
+  // constexpr functions carry implicit host and device attributes in CUDA.
+  return !FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>();
+}
+
 struct Body {
-  SourceRange Range; ///< expansion range of the whole definition
+  SourceRange Range;
   const FunctionDecl *FD;
 };
 
-/// Every function definition and lambda, template patterns included (an
-/// error in an instantiation is reported at the pattern's text).
+/// Every function definition and lambda, template patterns included.
 class BodyCollector : public RecursiveASTVisitor<BodyCollector> {
 public:
   explicit BodyCollector(const SourceManager &SM) : SM(SM) {}
@@ -38,23 +55,34 @@ public:
 
 private:
   void add(SourceRange R, const FunctionDecl *FD) {
-    SourceRange E(SM.getExpansionLoc(R.getBegin()),
-                  SM.getExpansionRange(R.getEnd()).getEnd());
+    SourceRange E = textRange(SM, R);
     if (E.isValid())
       Bodies.push_back({E, FD});
   }
   const SourceManager &SM;
 };
 
-bool within(const SourceManager &SM, SourceRange R, SourceLocation L) {
-  return !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(R.getEnd(), L);
-}
+/// The functions a body calls or constructs with, host-only ones left out:
+/// device code cannot run them.
+class CalleeCollector : public RecursiveASTVisitor<CalleeCollector> {
+public:
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return add(E->getDecl()); }
+  bool VisitMemberExpr(MemberExpr *E) { return add(E->getMemberDecl()); }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    return add(E->getConstructor());
+  }
 
-bool isHostOnly(const FunctionDecl *FD) {
-  // constexpr functions carry implicit host and device attributes in CUDA.
-  return !FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAGlobalAttr>();
-}
+  std::vector<const FunctionDecl *> Callees;
+
+private:
+  bool add(const Decl *D) {
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D))
+      if (const FunctionDecl *Def = FD->getDefinition())
+        if (!isHostOnly(Def))
+          Callees.push_back(Def);
+    return true;
+  }
+};
 
 } // namespace
 
@@ -76,7 +104,7 @@ ErrorPlaces locateErrors(ASTContext &Ctx,
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (SourceLocation L : Errors) {
     if (L.isInvalid()) {
-      P.OnlyInHostCode = false;
+      P.OutsideFunctions = true;
       continue;
     }
     L = SM.getExpansionLoc(L);
@@ -89,17 +117,43 @@ ErrorPlaces locateErrors(ASTContext &Ctx,
                                                B.Range.getBegin())))
         In = &B;
     if (!In) {
-      P.OnlyInHostCode = false; // a declaration, a header's top level...
+      P.OutsideFunctions = true;
       continue;
     }
-    if (!isHostOnly(In->FD))
-      P.OnlyInHostCode = false;
+    bool Host = isHostOnly(In->FD);
+    if (!Host)
+      P.DeviceErrors.push_back(L);
     if (llvm::is_contained(P.Functions, In->Range))
       continue;
     P.Functions.push_back(In->Range);
-    P.Names.push_back(In->FD->getQualifiedNameAsString());
+    if (Host)
+      P.HostFunctionNames.push_back(In->FD->getQualifiedNameAsString());
   }
   return P;
+}
+
+std::optional<SourceLocation> errorReachedFrom(const FunctionDecl *Kernel,
+                                               const ErrorPlaces &EP,
+                                               const SourceManager &SM) {
+  if (EP.DeviceErrors.empty() || !Kernel)
+    return std::nullopt;
+  llvm::SmallPtrSet<const FunctionDecl *, 32> Seen;
+  std::vector<const FunctionDecl *> Work = {Kernel};
+  while (!Work.empty()) {
+    const FunctionDecl *FD = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(FD).second || !FD->hasBody())
+      continue;
+    SourceRange R = textRange(SM, FD->getSourceRange());
+    for (SourceLocation L : EP.DeviceErrors)
+      if (within(SM, R, L))
+        return L;
+    CalleeCollector CC;
+    // The whole declaration: constructor initializers call functions too.
+    CC.TraverseDecl(const_cast<FunctionDecl *>(FD));
+    Work.insert(Work.end(), CC.Callees.begin(), CC.Callees.end());
+  }
+  return std::nullopt;
 }
 
 } // namespace cal

@@ -12,10 +12,11 @@
 // - Otherwise a device pass (`--cuda-device-only`, `__CUDA_ARCH__` from
 //   FrontendOptions::GpuArch) supplies the kernels, and each takes the host
 //   launches of the same mangled name.
-// - Host code that clang rejects (and nvcc may accept) does not stop the
-//   file when every error lies in the body of a host-only function: the
-//   kernels are analysed, the launches inside the rejected functions are not
-//   followed, and the outcome says so.
+// - Code that clang rejects (and nvcc may accept) stops only what it
+//   touches (ErrorPlaces.h): an error in a host-only function loses the
+//   launches written there; an error in device code loses the kernels that
+//   reach it. The other kernels are analysed and the outcome says what was
+//   left out. An error outside any function body stops the file.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CAL_FRONTEND_KERNELPASSES_H
@@ -28,9 +29,9 @@ namespace cal {
 
 struct FileAnalysis {
   enum class Status {
-    Clean,      ///< parsed without error; the kernels were analysed
-    HostErrors, ///< host code has errors; the kernels were still analysed
-    Failed,     ///< nothing analysed
+    Clean,   ///< parsed without error; the kernels were analysed
+    Partial, ///< clang rejected part of the file; the rest was analysed
+    Failed,  ///< nothing analysed
   };
   Status St = Status::Failed;
   /// Clang's diagnostics for the user when the status is not Clean.
