@@ -5,9 +5,9 @@
 //   0  analysis ran (findings, if any, were printed)
 //   1  findings were reported and --fail-on-findings was given
 //   2  bad input or usage: missing/unreadable/binary/empty file, a
-//      directory, a syntax error, an unknown option or value; or host code
-//      that clang rejects while the kernels parsed (their findings are
-//      printed)
+//      directory, a syntax error, an unknown option or value; or a file
+//      in which clang rejects part of the code (the kernels that parsed
+//      are analysed and their findings printed; KernelPasses.h)
 //
 // Nothing is printed to stdout when a file failed to parse: a run that fails
 // on one input produces no partial report.
