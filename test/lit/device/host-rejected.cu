@@ -36,3 +36,12 @@ int main() {
 // ERR: host-rejected.cu:24:13: error:
 // ERR: cuda-access-lint: note: '{{.*}}host-rejected.cu' has host code that clang rejects (errors above); launches in 'main' are not followed
 // ERR-NOT: did not parse
+
+// An error outside any function body may change any declaration a kernel
+// uses: the file is not analysed, and nothing is printed on stdout.
+// RUN: printf 'int g = undeclared;\n__global__ void k(float *a) { a[2 * threadIdx.x] = 0; }\n' > %t.top.cu
+// RUN: sh -c '%cal %t.top.cu > %t.top.out 2> %t.top.err; test $? -eq 2'
+// RUN: test ! -s %t.top.out
+// RUN: FileCheck %s --check-prefix=TOP < %t.top.err
+// TOP: error: use of undeclared identifier 'undeclared'
+// TOP: cuda-access-lint: error: '{{.*}}top.cu' did not parse; no analysis was done
