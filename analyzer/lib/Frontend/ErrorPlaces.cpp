@@ -142,12 +142,21 @@ std::optional<SourceLocation> errorReachedFrom(const FunctionDecl *Kernel,
   while (!Work.empty()) {
     const FunctionDecl *FD = Work.back();
     Work.pop_back();
-    if (!Seen.insert(FD).second || !FD->hasBody())
+    if (!Seen.insert(FD).second)
       continue;
-    SourceRange R = textRange(SM, FD->getSourceRange());
+    // An instantiation whose body had an error may be left without one;
+    // its pattern's text is where the error was reported.
+    const FunctionDecl *Text = FD;
+    if (!FD->hasBody())
+      Text = FD->getTemplateInstantiationPattern();
+    if (!Text)
+      continue;
+    SourceRange R = textRange(SM, Text->getSourceRange());
     for (SourceLocation L : EP.DeviceErrors)
       if (within(SM, R, L))
         return L;
+    if (!FD->hasBody())
+      continue;
     CalleeCollector CC;
     // The whole declaration: constructor initializers call functions too.
     CC.TraverseDecl(const_cast<FunctionDecl *>(FD));

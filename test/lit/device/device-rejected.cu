@@ -52,3 +52,12 @@ int main() {
 // ERR-DAG: cuda-access-lint: note: kernel 'viaHelper' is not analysed: it runs into the error at {{.*}}device-rejected.cu:21:
 // ERR-DAG: cuda-access-lint: note: kernel 'sharedObject' is not analysed: it runs into the error at {{.*}}device-rejected.cu:29:
 // ERR-NOT: did not parse
+
+// The same error in a template kernel shows only in its instantiation, which
+// clang leaves without a body; the note names it all the same.
+template <int B> __global__ void sharedInTemplate(float *out) {
+  __shared__ Counter C;
+  out[threadIdx.x * B] = C.N;
+}
+void launchTemplate(float *a) { sharedInTemplate<2><<<1, 32>>>(a); }
+// ERR-DAG: cuda-access-lint: note: kernel 'sharedInTemplate<2>' is not analysed: it runs into the error at {{.*}}device-rejected.cu:59:
