@@ -195,13 +195,14 @@ FileAnalysis analyzeCudaFile(StringRef File, const FrontendOptions &Opts,
     FA.Diagnostics = Host.Diagnostics;
   if (DeviceErrors)
     FA.Diagnostics += newDiagnostics(FA.Diagnostics, Device.Diagnostics);
+  // The notes say why kernels were left out, also when that left nothing.
+  FA.Notes = P.Notes;
   if (!P.Analysed)
     return FA;
   FA.St = HostErrors || DeviceErrors ? FileAnalysis::Status::Partial
                                      : FileAnalysis::Status::Clean;
   if (!P.HostFunctionsNote.empty())
-    FA.Notes.push_back(P.HostFunctionsNote);
-  FA.Notes.insert(FA.Notes.end(), P.Notes.begin(), P.Notes.end());
+    FA.Notes.insert(FA.Notes.begin(), P.HostFunctionsNote);
   return FA;
 }
 
