@@ -7,10 +7,12 @@
 //   1  findings were reported and --fail-on-findings was given
 //   2  bad input or usage: missing/unreadable/binary/empty file, a
 //      directory, a syntax error, an unpaired NOLINTBEGIN/END, an unknown
-//      option or value
+//      option or value; or a file in which clang rejects part of the code
+//      (the kernels that parsed are analysed; KernelPasses.h)
 //
 // A file that cannot be analysed gets its error on stderr and exit status
-// 2, but the findings of the other files are still reported.
+// 2, but the findings of the other files (and of the parts of a partly
+// rejected file that parsed) are still reported.
 //
 //===----------------------------------------------------------------------===//
 #include "LintRun.h"
@@ -373,7 +375,8 @@ int main(int argc, const char **argv) {
   for (const std::string &F : Inputs) {
     Reports.push_back(cal::lintFile(F, C));
     printFileProblems(Reports.back());
-    Failed |= !Reports.back().Parsed || !Reports.back().CommentErrors.empty();
+    Failed |= !Reports.back().Parsed || Reports.back().Partial ||
+              !Reports.back().CommentErrors.empty();
   }
   // A --param that names no parameter of any analysed kernel is a usage
   // error, reported before anything is written.

@@ -3,6 +3,7 @@
 
 #include "cal/Analysis/Analyzer.h"
 #include "cal/Discovery/KernelDiscovery.h"
+#include "cal/Frontend/KernelPasses.h"
 #include "cal/Report/AnalysisReport.h"
 #include "cal/Report/DiscoveryReport.h"
 #include "cal/Report/FileReport.h"
@@ -131,12 +132,17 @@ FileReport lintFile(StringRef File, const LintConfig &C) {
   AO->DumpEvents = C.DumpEvents;
 
   raw_string_ostream TextOS(FR.Text);
-  ParseOutcome Out = parseCudaFile(
+  // Host pass, and a device pass where the file writes __CUDA_ARCH__
+  // (KernelPasses.h); code clang rejects stops only what it touches.
+  FileAnalysis Out = analyzeCudaFile(
       File, FO, C.Toolkit,
-      [&](clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags) {
-        std::vector<UnresolvedLaunch> Us;
-        std::vector<KernelInfo> Ks = discoverKernels(Ctx, &Us);
+      [&](clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+          std::vector<KernelInfo> &Ks) {
         if (C.ListKernels) {
+          // Launches through pointers of unknown target, as the AST the
+          // kernels live in shows them.
+          std::vector<UnresolvedLaunch> Us;
+          (void)discoverKernels(Ctx, &Us);
           printKernelsText(TextOS, Ks);
           printUnresolvedText(TextOS, Us);
           for (json::Value &V : kernelsToJSON(Ks))
@@ -159,8 +165,10 @@ FileReport lintFile(StringRef File, const LintConfig &C) {
           FR.Kernels.push_back(std::move(V));
       },
       nulls(), /*Color=*/false);
-  FR.Parsed = Out.Ok;
+  FR.Parsed = Out.St != FileAnalysis::Status::Failed;
+  FR.Partial = Out.St == FileAnalysis::Status::Partial;
   FR.Diagnostics = Out.Diagnostics;
+  append_range(FR.Notes, Out.Notes);
   return FR;
 }
 

@@ -1,7 +1,9 @@
 //===- CudaFrontend.cpp - Parsing CUDA sources for analysis ---------------===//
 //
-// Host-side, syntax-only parse: __global__ bodies and the host code that
-// launches them live in the same host AST, which is all the analyzer needs.
+// Syntax-only parse of one side of a CUDA file (host or device), with the
+// errors' locations and whether the user's files mention __CUDA_ARCH__, so
+// that KernelPasses can decide what to trust and whether a device pass is
+// needed.
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Frontend/CudaFrontend.h"
@@ -14,8 +16,11 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/PCHContainerOperations.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -65,15 +70,29 @@ Expected<ToolkitInfo> detectCudaToolkit(StringRef Override) {
 }
 
 std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
-                                          const ToolkitInfo &TK) {
+                                          const ToolkitInfo &TK,
+                                          CudaSide Side) {
   std::vector<std::string> Args = {
-      "clang++", "-x", "cuda", "--cuda-host-only", "-fsyntax-only",
-      "-std=c++17", "--cuda-gpu-arch=" + Opts.GpuArch,
+      "clang++", "-x", "cuda",
+      Side == CudaSide::Host ? "--cuda-host-only" : "--cuda-device-only",
+      "-fsyntax-only", "-std=c++17", "--cuda-gpu-arch=" + Opts.GpuArch,
       // libdevice is only needed to generate device code.
       "-nocudalib",
+      // Separate compilation (nvcc -rdc=true): without it clang rejects the
+      // kernel launches of dynamic parallelism, in both passes.
+      "-fgpu-rdc",
       // Clang 22 knows CUDA up to 12.9 and warns about 13.0 on every file;
       // the toolkit's headers parse fine, so the warning is noise to users.
       "-Wno-unknown-cuda-version", "-resource-dir=" CAL_CLANG_RESOURCE_DIR};
+  if (Side == CudaSide::Device) {
+    // Clang 22's driver gives the SDK version to the host side only. The
+    // device side then builds `k<<<...>>>` in host code on cudaConfigureCall,
+    // which CUDA 12 removed, and every launch is an error. Any SDK from 9.2
+    // selects __cudaPushCallConfiguration, which clang's wrapper and the
+    // built-in header declare; 12.9 is what the host side is given.
+    Args.push_back("-Xclang");
+    Args.push_back("-target-sdk-version=12.9");
+  }
   if (TK.Found && !Opts.NoToolkit) {
     Args.push_back("--cuda-path=" + TK.Path);
     // CUDA 13 moved Thrust, CUB and libcu++ to include/cccl, which nvcc
@@ -121,18 +140,70 @@ Error checkInputFile(StringRef File) {
 
 namespace {
 
-/// Runs the callback on a clean AST, after swapping the file's diagnostics
+/// Records where each error was reported, and forwards everything to the
+/// printer that renders clang's diagnostics for the user.
+class ErrorRecorder : public DiagnosticConsumer {
+public:
+  explicit ErrorRecorder(DiagnosticConsumer &Printer) : Printer(Printer) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+  void finish() override { Printer.finish(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= DiagnosticsEngine::Error)
+      Errors.push_back(Info.getLocation());
+    Fatal |= Level == DiagnosticsEngine::Fatal;
+    Printer.HandleDiagnostic(Level, Info);
+  }
+
+  std::vector<SourceLocation> Errors;
+  bool Fatal = false;
+
+private:
+  DiagnosticConsumer &Printer;
+};
+
+/// Notes whether `__CUDA_ARCH__` is written in a file the user owns (the
+/// main file or a non-system include). A plain text search: a mention in a
+/// comment costs a needless device pass, never a wrong result.
+class CudaArchScanner : public PPCallbacks {
+public:
+  CudaArchScanner(const SourceManager &SM, bool &Found)
+      : SM(SM), Found(Found) {}
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind Kind, FileID) override {
+    if (Found || Reason != EnterFile || Kind != SrcMgr::C_User)
+      return;
+    FileID FID = SM.getFileID(Loc);
+    // The predefines and command-line buffers are not files; the device
+    // side's predefines define __CUDA_ARCH__ itself.
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+    if (!FE || !Seen.insert(FE->getUID()).second)
+      return;
+    Found = SM.getBufferData(FID).contains("__CUDA_ARCH__");
+  }
+
+private:
+  const SourceManager &SM;
+  bool &Found;
+  llvm::DenseSet<unsigned> Seen;
+};
+
+/// Runs the callback on the AST, after swapping the file's diagnostics
 /// client for one that renders findings to their own stream.
 class AnalysisConsumer : public ASTConsumer {
 public:
-  AnalysisConsumer(CompilerInstance &CI, ASTCallback Fn, raw_ostream &Out,
+  AnalysisConsumer(CompilerInstance &CI, SideCallback Fn, raw_ostream &Out,
+                   const ErrorRecorder &Rec, const bool &MentionsArch,
                    bool &Ran, bool Color)
-      : CI(CI), Fn(Fn), Out(Out), Ran(Ran), Color(Color) {}
+      : CI(CI), Fn(Fn), Out(Out), Rec(Rec), MentionsArch(MentionsArch),
+        Ran(Ran), Color(Color) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
-    if (Diags.hasErrorOccurred())
-      return;
     Ran = true;
     DiagnosticOptions DO;
     DO.ShowColors = Color;
@@ -143,7 +214,7 @@ public:
         OwnedOld ? Diags.takeClient() : nullptr;
     Diags.setClient(Printer, /*ShouldOwnClient=*/false);
     Printer->BeginSourceFile(Ctx.getLangOpts(), &CI.getPreprocessor());
-    Fn(Ctx, Diags);
+    Fn(ParsedSide{Ctx, Diags, Rec.Errors, Rec.Fatal, MentionsArch});
     Printer->EndSourceFile();
     Diags.setClient(Old, OwnedOld);
     Keep.release();
@@ -152,41 +223,48 @@ public:
 
 private:
   CompilerInstance &CI;
-  ASTCallback Fn;
+  SideCallback Fn;
   raw_ostream &Out;
+  const ErrorRecorder &Rec;
+  const bool &MentionsArch;
   bool &Ran;
   bool Color;
+};
+
+/// Everything one parse's action needs; the factory and the action share it.
+struct ActionState {
+  SideCallback Fn;
+  raw_ostream &Out;
+  const ErrorRecorder &Rec;
+  bool Color;
+  bool Ran = false;
+  bool MentionsArch = false;
 };
 
 class AnalysisAction : public ASTFrontendAction {
 public:
-  AnalysisAction(ASTCallback Fn, raw_ostream &Out, bool &Ran, bool Color)
-      : Fn(Fn), Out(Out), Ran(Ran), Color(Color) {}
+  explicit AnalysisAction(ActionState &S) : S(S) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<AnalysisConsumer>(CI, Fn, Out, Ran, Color);
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<CudaArchScanner>(
+        CI.getSourceManager(), S.MentionsArch));
+    return std::make_unique<AnalysisConsumer>(CI, S.Fn, S.Out, S.Rec,
+                                              S.MentionsArch, S.Ran, S.Color);
   }
 
 private:
-  ASTCallback Fn;
-  raw_ostream &Out;
-  bool &Ran;
-  bool Color;
+  ActionState &S;
 };
 
 class AnalysisActionFactory : public tooling::FrontendActionFactory {
 public:
-  AnalysisActionFactory(ASTCallback Fn, raw_ostream &Out, bool &Ran, bool Color)
-      : Fn(Fn), Out(Out), Ran(Ran), Color(Color) {}
+  explicit AnalysisActionFactory(ActionState &S) : S(S) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Fn, Out, Ran, Color);
+    return std::make_unique<AnalysisAction>(S);
   }
 
 private:
-  ASTCallback Fn;
-  raw_ostream &Out;
-  bool &Ran;
-  bool Color;
+  ActionState &S;
 };
 
 } // namespace
@@ -209,11 +287,12 @@ fileSystemFor(StringRef File, const FrontendOptions &Opts) {
   return Overlay;
 }
 
-ParseOutcome parseCudaFile(StringRef File, const FrontendOptions &Opts,
-                           const ToolkitInfo &TK, ASTCallback Fn,
-                           raw_ostream &FindingsOut, bool Color) {
+ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
+                           const FrontendOptions &Opts, const ToolkitInfo &TK,
+                           SideCallback Fn, raw_ostream &FindingsOut,
+                           bool Color) {
   ParseOutcome Outcome;
-  std::vector<std::string> Args = buildCompileArgs(Opts, TK);
+  std::vector<std::string> Args = buildCompileArgs(Opts, TK, Side);
   Args.push_back(File.str());
   // A ToolInvocation, not a ClangTool: it keeps the file name as the user
   // wrote it, so diagnostics name the file the way the command line did.
@@ -224,15 +303,28 @@ ParseOutcome parseCudaFile(StringRef File, const FrontendOptions &Opts,
   DiagnosticOptions DO;
   DO.ShowColors = Color;
   TextDiagnosticPrinter Printer(DiagOS, DO);
-  bool Ran = false;
-  AnalysisActionFactory Factory(Fn, FindingsOut, Ran, Color);
+  ErrorRecorder Rec(Printer);
+  ActionState State{Fn, FindingsOut, Rec, Color};
+  AnalysisActionFactory Factory(State);
   tooling::ToolInvocation Invocation(
       std::move(Args), &Factory, Files.get(),
       std::make_shared<PCHContainerOperations>());
-  Invocation.setDiagnosticConsumer(&Printer);
+  Invocation.setDiagnosticConsumer(&Rec);
   bool Ok = Invocation.run();
-  Outcome.Ok = Ok && Ran && !Printer.getNumErrors();
+  Outcome.Ok = Ok && State.Ran && !Rec.getNumErrors();
   return Outcome;
+}
+
+ParseOutcome parseCudaFile(StringRef File, const FrontendOptions &Opts,
+                           const ToolkitInfo &TK, ASTCallback Fn,
+                           raw_ostream &FindingsOut, bool Color) {
+  return parseCudaSide(
+      File, CudaSide::Host, Opts, TK,
+      [&](const ParsedSide &S) {
+        if (S.Errors.empty())
+          Fn(S.Ctx, S.Diags);
+      },
+      FindingsOut, Color);
 }
 
 } // namespace cal

@@ -1,14 +1,17 @@
 //===- CudaFrontend.h - Parsing CUDA sources for analysis -------*- C++ -*-===//
 //
 // Turns a .cu/.cuh file into a Clang AST: finds the CUDA toolkit (or falls
-// back to the analyzer's minimal built-in header), builds the host-side
-// compile arguments, checks the input file for the ways it can be bad, and
-// hands the AST to a callback while the AST is alive.
+// back to the analyzer's minimal built-in header), builds the compile
+// arguments of the host or the device pass, checks the input file for the
+// ways it can be bad, and hands the AST to a callback while the AST is alive.
+// KernelPasses.h builds on this to give each kernel the AST it is analysed in.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CAL_FRONTEND_CUDAFRONTEND_H
 #define CAL_FRONTEND_CUDAFRONTEND_H
 
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -44,11 +47,17 @@ struct FrontendOptions {
   std::optional<std::string> MainFileContents;
 };
 
-/// Compile arguments (without the file name) for a host-side syntax-only
-/// parse of CUDA under \p TK. The same arguments make the baseline
+/// The two compilations of a CUDA file. The host pass sees the launches;
+/// the device pass sees kernel bodies as the GPU compiler does, with
+/// `__CUDA_ARCH__` defined for FrontendOptions::GpuArch.
+enum class CudaSide { Host, Device };
+
+/// Compile arguments (without the file name) for a syntax-only parse of one
+/// side of CUDA under \p TK. The same arguments make the baseline
 /// `clang -fsyntax-only` run of the benchmark.
 std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
-                                          const ToolkitInfo &TK);
+                                          const ToolkitInfo &TK,
+                                          CudaSide Side = CudaSide::Host);
 
 /// Checks that \p File is a readable, non-empty, text source file. The
 /// error message reads like clang's ("no such file or directory: 'x.cu'").
@@ -71,6 +80,26 @@ struct ParseOutcome {
 ParseOutcome parseCudaFile(llvm::StringRef File, const FrontendOptions &Opts,
                            const ToolkitInfo &TK, ASTCallback Fn,
                            llvm::raw_ostream &FindingsOut, bool Color);
+
+/// One side's AST as the callback of parseCudaSide sees it, errors or not.
+struct ParsedSide {
+  clang::ASTContext &Ctx;
+  clang::DiagnosticsEngine &Diags; ///< renders to the findings stream
+  /// Where each error was reported; empty when the side parsed cleanly.
+  llvm::ArrayRef<clang::SourceLocation> Errors;
+  bool FatalError = false; ///< parsing stopped early (missing include, ...)
+  /// `__CUDA_ARCH__` is written in the main file or a non-system include,
+  /// so the device pass may see code that the host pass does not.
+  bool MentionsCudaArch = false;
+};
+using SideCallback = llvm::function_ref<void(const ParsedSide &)>;
+
+/// Parses one side of \p File and calls \p Fn with its AST whenever an AST
+/// was built, also when it has errors (the callback decides what to trust).
+ParseOutcome parseCudaSide(llvm::StringRef File, CudaSide Side,
+                           const FrontendOptions &Opts, const ToolkitInfo &TK,
+                           SideCallback Fn, llvm::raw_ostream &FindingsOut,
+                           bool Color);
 
 } // namespace cal
 

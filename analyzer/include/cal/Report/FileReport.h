@@ -56,7 +56,10 @@ struct CommentError {
 /// Everything one input produced.
 struct FileReport {
   std::string File;        ///< as named on the command line or in the database
-  bool Parsed = false;     ///< parsed without errors (and was analysed)
+  bool Parsed = false;     ///< analysed, wholly or in part (Partial)
+  /// Clang rejected part of the file; the kernels that parsed were
+  /// analysed (exit status 2 all the same).
+  bool Partial = false;
   std::string Diagnostics; ///< clang's rendered errors when it did not parse
   /// Why the file was not parsed at all (missing, binary, a compile
   /// command that cannot be read); empty when it was.
