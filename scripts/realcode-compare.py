@@ -39,6 +39,7 @@ import sys
 
 ABS_TOL, REL_TOL = 0.25, 0.10
 DENOMINATOR = "requests"  # or "executed", as the CUPTI verifier divides
+MATCHED_BY = collections.Counter()  # launch.source of matched predictions
 CLASSES = {  # SASS base opcode -> class
     "LDG": "global_ld", "LD": "global_ld", "STG": "global_st", "ST": "global_st",
     "ATOMG": "global_atom", "ATOM": "global_atom", "RED": "global_atom",
@@ -55,21 +56,23 @@ FIELDS = ["program", "launch", "mangled", "grid", "block", "file", "line",
 
 def active_requests(m, cls):
     """Warp executions with at least one predicated-on lane: the analyzer's
-    "request". inst_executed also counts executions whose lanes were all
-    predicated off (GPU-NOTES), e.g. `if (tid == 0) out[b] = s[0]` runs as a
-    predicated STG in every warp. Returns (requests, exact?)."""
+    "request". inst_executed also counts executions whose active lanes were
+    all predicated off (GPU-NOTES), e.g. `if (tid == 0) out[b] = s[0]` runs
+    as a predicated STG in every warp. Returns (requests, exact?)."""
     executed = m.get("inst_executed", 0)
-    if m.get("thread_inst_executed_true", 0) >= 32 * executed - 0.5:
-        return executed, True  # every lane of every execution was on
+    on = m.get("thread_inst_executed_true", 0)
+    if on >= m.get("thread_inst_executed", 0) - 0.5:
+        return executed, True  # no active lane was ever predicated off
     bits = m.get("memory_access_size_type", 32) or 32
-    if cls.startswith("global") and "memory_l1_tag_requests_global" in m:
-        # One L1 tag request per 32-bit slice of each active execution
-        # (LDG.128: 4 tag requests per instruction on the H100).
-        return m["memory_l1_tag_requests_global"] / max(1.0, bits / 32), True
     if cls.startswith("shared") and bits <= 32:
         # Ideal wavefronts of an access of <= 4 B per lane: exactly 1 per
         # execution with any lane on.
         return m.get("memory_l1_wavefronts_shared_ideal", 0), True
+    if cls.startswith("global") and "memory_l1_tag_requests_global" in m:
+        # Estimate: L1 tag requests count 128-byte lines per execution
+        # (LDG.128 of 32 lanes: 4), exact for predicated accesses that stay
+        # within one line per 32-bit slice (`if (tid == 0)`).
+        return m["memory_l1_tag_requests_global"] / max(1.0, bits / 32), False
     return executed, False
 
 
@@ -166,7 +169,7 @@ def load_measured(path):
     return launches
 
 
-def predict(prog, lint, src, cache, keep=None):
+def predict(prog, lint, src, cache, keep=None, reuse=False):
     """Runs the analyzer on each translation unit; returns kernels with
     file names normalised to <repo-dir>/<path>, and the failures."""
     root = os.path.join(src, prog["repo_dir"])
@@ -174,13 +177,17 @@ def predict(prog, lint, src, cache, keep=None):
     for tu in prog["tus"]:
         cmd = [lint, "--format=json", tu, "--"] + prog.get("flags", [])
         key = json.dumps(cmd)
+        name = (prog["name"] + "__" + tu).replace("/", "__") + ".json"
+        if reuse and keep:
+            path = os.path.join(keep, name)
+            cache[key] = (0, open(path).read()) if os.path.exists(path) \
+                else (2, "")
         if key not in cache:
             p = subprocess.run(cmd, cwd=root, capture_output=True, text=True,
                                timeout=600)
             cache[key] = (p.returncode, p.stdout)
         rc, out = cache[key]
-        if keep and rc == 0:
-            name = (prog["name"] + "__" + tu).replace("/", "__") + ".json"
+        if keep and rc == 0 and not reuse:
             with open(os.path.join(keep, name), "w") as fh:
                 fh.write(out)
         if rc != 0:
@@ -260,6 +267,9 @@ def compare_launch(prog, key, rows, kernel, out):
                            if a.get("line") == line and a.get("file") == f and
                            a.get("space") == space and a.get("kind") == kind]
                     v, p, note = judge(measured, acc, g)
+                if DENOMINATOR == "requests" and float(
+                        r.get("requests_inferred", 0)) > 0:
+                    note = ("requests estimated; " + note).strip("; ")
                 out.append(dict(base, measured="%.3g" % measured,
                                 ideal="%.3g" % ideal, predicted=p, verdict=v,
                                 note=note))
@@ -314,13 +324,17 @@ def cmd_compare(a):
             summary.append((prog["name"], 0, 0, 0, ["not measured"]))
             continue
         measured = load_measured(path)
-        kernels, failures = predict(prog, lint, a.src, cache, a.keep_json)
+        kernels, failures = predict(prog, lint, a.src, cache, a.keep_json,
+                                     a.reuse_json)
         matched = 0
         notes = list(failures)
+        global MATCHED_BY
+
         for key, lrows in measured.items():
             k, how = find_kernel(kernels, key[1], key[2], key[3], a.match)
             if k is not None:
                 matched += 1
+                MATCHED_BY[k["launch"].get("source", "?")] += 1
             else:
                 notes.append("%s %s/%s: %s" % (key[1], key[2], key[3], how))
             compare_launch(prog["name"], key, lrows, k, rows)
@@ -351,6 +365,9 @@ def cmd_compare(a):
           tot["no prediction"], allrows,
           "%.1f%%" % (100.0 * tot["no prediction"] / allrows)
           if allrows else "-", a.match))
+    w("Matched launches by the prediction's launch.source: %s.\n" % (
+        ", ".join("%s %d" % kv for kv in sorted(MATCHED_BY.items()))
+        or "none"))
     if a.details:
         w("\nLaunches without a prediction, and analyzer failures:\n\n")
         for name, _, _, _, notes in summary:
@@ -391,6 +408,10 @@ def main():
                    help="with --details, list agreeing rows too")
     c.add_argument("--json-out", help="write every row here")
     c.add_argument("--keep-json", help="keep the analyzer's JSON here")
+    c.add_argument("--reuse-json", action="store_true",
+                   help="read the JSON kept by an earlier --keep-json run "
+                   "instead of running the analyzer (a missing file counts "
+                   "as a failed analysis)")
     c.add_argument("--denominator", choices=["requests", "executed"],
                    default="requests",
                    help="per-line divisor: warp executions with an active "
