@@ -34,15 +34,24 @@ def normalise_reason(reason):
     """Collapse the variable parts of a reason so that equal causes count
     together: quoted names, numbers and source positions."""
     r = reason.strip() or "(no reason given)"
-    r = re.sub(r"'[^']*'", "'X'", r)
+    # A quote after a letter is an apostrophe ("pointer's"), not a name.
+    r = re.sub(r"(?<![A-Za-z])'[^']*'", "'X'", r)
     r = re.sub(r"\"[^\"]*\"", "'X'", r)
     r = re.sub(r"\b\d+(\.\d+)?\b", "N", r)
     r = re.sub(r"\s+", " ", r)
     return r[:110]
 
 
+def normalise_error(line):
+    """'file:12:3: error: no matching function for call to 'max'' ->
+    'no matching function for call to 'max''."""
+    m = re.search(r": error: (.*)$", line)
+    return (m.group(1) if m else line).strip()[:110]
+
+
 def run_one(lint, root, path, flags, timeout, json_dir, tag):
-    """Returns (exit code or 'timeout', parsed JSON or None, text output)."""
+    """Returns (exit code or 'timeout', parsed JSON or None, text): the
+    text-format output when the file analysed, else its first error."""
     cmd = [lint, "--format=json", path, "--"] + flags
     try:
         p = subprocess.run(cmd, cwd=root, capture_output=True, text=True,
@@ -50,14 +59,16 @@ def run_one(lint, root, path, flags, timeout, json_dir, tag):
     except subprocess.TimeoutExpired:
         return "timeout", None, ""
     data = None
-    if p.returncode == 0:
-        try:
-            data = json.loads(p.stdout)
-        except ValueError:
-            return "bad-json", None, ""
-        if json_dir:
-            with open(os.path.join(json_dir, tag + ".json"), "w") as f:
-                f.write(p.stdout)
+    if p.returncode != 0:
+        errs = [l for l in p.stderr.splitlines() if ": error: " in l]
+        return p.returncode, None, errs[0] if errs else p.stderr[-200:]
+    try:
+        data = json.loads(p.stdout)
+    except ValueError:
+        return "bad-json", None, ""
+    if json_dir:
+        with open(os.path.join(json_dir, tag + ".json"), "w") as f:
+            f.write(p.stdout)
     text = ""
     if data is not None:
         # Warnings per check come from the text format (the JSON has no
@@ -83,6 +94,8 @@ def entries(manifest):
 def tally(results):
     t = collections.Counter()
     exits = collections.Counter()
+    errors = collections.Counter()
+    repo_sources = collections.defaultdict(collections.Counter)
     by_source = collections.Counter()
     conf = collections.Counter()
     space = collections.defaultdict(collections.Counter)
@@ -92,12 +105,16 @@ def tally(results):
     for (repo, f), (rc, data, text) in results:
         exits[rc] += 1
         if data is None:
+            if text:
+                errors[normalise_error(text)] += 1
             continue
         t["parsed"] += 1
         for k in data.get("kernels", []):
             kernel_names.add((repo["repo"], k.get("file"), k.get("name")))
             t["launches"] += 1
-            by_source[k.get("launch", {}).get("source", "?")] += 1
+            src = k.get("launch", {}).get("source", "?")
+            by_source[src] += 1
+            repo_sources[repo["repo"]][src] += 1
             for a in k.get("accesses", []):
                 c = a.get("confidence", "?")
                 conf[c] += 1
@@ -109,7 +126,8 @@ def tally(results):
             if m:
                 checks[m.group(2)] += 1
     t["kernels"] = len(kernel_names)
-    return t, exits, by_source, conf, space, reasons, checks
+    return (t, exits, by_source, conf, space, reasons, checks, errors,
+            repo_sources)
 
 
 def pct(n, d):
@@ -117,7 +135,8 @@ def pct(n, d):
 
 
 def report(results, manifest, out):
-    t, exits, by_source, conf, space, reasons, checks = tally(results)
+    (t, exits, by_source, conf, space, reasons, checks, errors,
+     repo_sources) = tally(results)
     files = len(results)
     w = out.write
     w("| files | parsed (exit 0) | failed |\n|---|---|---|\n")
@@ -138,6 +157,11 @@ def report(results, manifest, out):
     for s in SOURCES + sorted(set(by_source) - set(SOURCES)):
         if s in by_source or s in SOURCES:
             w("| %s | %d | %s |\n" % (s, by_source[s], pct(by_source[s], n)))
+    w("\n| repository | %s |\n|---|%s\n" % (" | ".join(SOURCES),
+                                             "---|" * len(SOURCES)))
+    for r in manifest["repos"]:
+        c = repo_sources[r["repo"]]
+        w("| %s | %s |\n" % (r["repo"], " | ".join(str(c[s]) for s in SOURCES)))
     total = sum(conf.values())
     w("\n| accesses | exact | range | unknown | total |\n"
       "|---|---|---|---|---|\n")
@@ -152,6 +176,10 @@ def report(results, manifest, out):
     w("\n| top reasons for `unknown` (normalised) | accesses |\n|---|---|\n")
     for r, c in reasons.most_common(10):
         w("| %s | %d |\n" % (r.replace("|", "\\|"), c))
+    w("\n| first error of a file that did not analyse (normalised) | files "
+      "|\n|---|---|\n")
+    for e, c in errors.most_common(10):
+        w("| %s | %d |\n" % (e.replace("|", "\\|"), c))
     w("\n| check | findings |\n|---|---|\n")
     for c, v in sorted(checks.items()):
         w("| %s | %d |\n" % (c, v))
