@@ -45,7 +45,7 @@ def normalise_reason(reason):
 def normalise_error(line):
     """'file:12:3: error: no matching function for call to 'max'' ->
     'no matching function for call to 'max''."""
-    m = re.search(r": error: (.*)$", line)
+    m = re.search(r": (?:fatal )?error: (.*)$", line)
     return (m.group(1) if m else line).strip()[:110]
 
 
@@ -60,7 +60,8 @@ def run_one(lint, root, path, flags, timeout, json_dir, tag):
         return "timeout", None, ""
     data = None
     if p.returncode != 0:
-        errs = [l for l in p.stderr.splitlines() if ": error: " in l]
+        errs = [l for l in p.stderr.splitlines()
+                if re.search(r": (fatal )?error: ", l)]
         return p.returncode, None, errs[0] if errs else p.stderr[-200:]
     try:
         data = json.loads(p.stdout)
