@@ -1,0 +1,3 @@
+__global__ void broken(float *out) {
+  out[threadIdx.x] = ;
+}
