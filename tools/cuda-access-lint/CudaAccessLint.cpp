@@ -181,11 +181,13 @@ void printSummary(ArrayRef<cal::FileReport> Reports,
 
 /// Errors and notes of one file, on stderr, as soon as it is done.
 void printFileProblems(const cal::FileReport &R) {
-  for (const std::string &N : R.Notes)
-    WithColor::note(errs(), ToolName) << "'" << R.File << "': " << N << "\n";
-  // The compiler's own diagnostics: warnings when the file parsed, the
-  // errors when it did not.
+  // The compiler's own diagnostics first (warnings when the file parsed, the
+  // errors when it did not), then what they meant for the analysis.
   errs() << R.Diagnostics;
+  for (const std::string &N : R.Notes)
+    WithColor::note(errs(), ToolName)
+        << (StringRef(N).starts_with("'") ? "" : "'" + R.File + "': ") << N
+        << "\n";
   if (!R.Error.empty()) {
     WithColor::error(errs(), ToolName) << R.Error << "\n";
   } else if (!R.Parsed) {
