@@ -12,6 +12,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtVisitor.h"
 
 namespace cal {
 
@@ -290,9 +291,7 @@ void SimtInterpreter::reportCopy(const clang::Expr *Site, AccessKind K,
 LValue SimtInterpreter::bindReference(const clang::VarDecl *Ref,
                                       const clang::Expr *Init, Frame &Into,
                                       uint32_t Active) {
-  const clang::Expr *E = Init->IgnoreParens();
-  if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))
-    E = EWC->getSubExpr()->IgnoreParens();
+  const clang::Expr *E = skipWrappers(Init);
   // A temporary (`const int &c = t + 1;`, or an argument `f(t + 1)` for a
   // `const int &` parameter) lives as long as the reference: keep its
   // value under the reference's own decl, in the frame the reference
@@ -326,7 +325,7 @@ LValue SimtInterpreter::bindReference(const clang::VarDecl *Ref,
 }
 
 LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
-  E = E->IgnoreParens();
+  E = skipWrappers(E);
   LValue LV;
   if (const auto *DRE = dyn_cast<clang::DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<clang::VarDecl>(DRE->getDecl());
@@ -437,15 +436,123 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
     LV.Why = "temporary";
     return LV;
   }
-  if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))
-    return evalLValue(EWC->getSubExpr(), Active);
   (void)eval(E, Active);
   LV.Why = std::string("lvalue ") + E->getStmtClassName() + " is not followed";
   return LV;
 }
 
+/// One Visit method per expression kind: clang's ConstStmtVisitor picks the
+/// most specific one (a CompoundAssignOperator falls back to
+/// VisitBinaryOperator, a CXXMemberCallExpr to VisitCallExpr, ...).
+class SimtInterpreter::ExprEvaluator
+    : public clang::ConstStmtVisitor<ExprEvaluator, Value, uint32_t> {
+public:
+  explicit ExprEvaluator(SimtInterpreter &I) : I(I) {}
+
+  Value VisitCastExpr(const clang::CastExpr *E, uint32_t A) {
+    return I.evalCast(E, A);
+  }
+  Value VisitBinaryOperator(const clang::BinaryOperator *E, uint32_t A) {
+    return I.evalBinary(E, A);
+  }
+  Value VisitUnaryOperator(const clang::UnaryOperator *E, uint32_t A) {
+    return I.evalUnary(E, A);
+  }
+  Value VisitCallExpr(const clang::CallExpr *E, uint32_t A) {
+    return I.evalCall(E, A);
+  }
+  Value VisitPseudoObjectExpr(const clang::PseudoObjectExpr *E, uint32_t) {
+    Value V = I.builtinIndex(E);
+    return V.Kind != Value::Other ? V
+                                  : I.opaque(E->getType(), "property access");
+  }
+  Value VisitConditionalOperator(const clang::ConditionalOperator *E,
+                                 uint32_t A);
+  Value VisitArraySubscriptExpr(const clang::ArraySubscriptExpr *E,
+                                uint32_t A) {
+    return I.load(E, I.evalLValue(E, A), E->getType(), A);
+  }
+  // Reached for array- or record-typed lvalues used without decay.
+  Value VisitDeclRefExpr(const clang::DeclRefExpr *E, uint32_t A) {
+    return I.opaque(E->getType(), I.evalLValue(E, A).Why);
+  }
+  Value VisitMemberExpr(const clang::MemberExpr *E, uint32_t A) {
+    return I.opaque(E->getType(), I.evalLValue(E, A).Why);
+  }
+  Value VisitInitListExpr(const clang::InitListExpr *E, uint32_t A) {
+    for (const clang::Expr *Init : E->inits())
+      (void)I.eval(Init, A);
+    return Value();
+  }
+  Value VisitCXXConstructExpr(const clang::CXXConstructExpr *E, uint32_t A);
+  Value VisitMaterializeTemporaryExpr(const clang::MaterializeTemporaryExpr *E,
+                                      uint32_t A) {
+    return I.eval(E->getSubExpr(), A);
+  }
+  Value VisitCXXDefaultArgExpr(const clang::CXXDefaultArgExpr *E, uint32_t A) {
+    return I.eval(E->getExpr(), A);
+  }
+  Value VisitFloatingLiteral(const clang::FloatingLiteral *, uint32_t) {
+    return Value();
+  }
+  Value VisitCXXNullPtrLiteralExpr(const clang::CXXNullPtrLiteralExpr *,
+                                   uint32_t) {
+    return Value();
+  }
+  /// Anything else is listed, and its value is opaque.
+  Value VisitExpr(const clang::Expr *E, uint32_t) {
+    std::string What = std::string(E->getStmtClassName()) + " at " + I.where(E);
+    I.Sink.onUnsupported(E, What + " is not interpreted");
+    return I.opaque(E->getType(), What);
+  }
+
+private:
+  SimtInterpreter &I;
+};
+
+Value SimtInterpreter::ExprEvaluator::VisitConditionalOperator(
+    const clang::ConditionalOperator *E, uint32_t Active) {
+  // Both arms run, each for its lanes (and the unknown lanes for both);
+  // the result picks per lane.
+  uint32_t Tm, Fm;
+  std::string Why;
+  Value C = I.test(E->getCond(), Active, Tm, Fm, Why);
+  uint32_t U = Active & ~(Tm | Fm);
+  Value A = I.eval(E->getTrueExpr(), Tm | U);
+  Value B = I.eval(E->getFalseExpr(), Fm | U);
+  if (!A.sameTarget(B) || A.Kind == Value::Other ||
+      (A.Kind == Value::Int && A.Type != B.Type))
+    return I.opaque(E->getType(),
+                    "conditional of mixed values at " + I.where(E));
+  Value R = A;
+  for (unsigned L = 0; L < MaxLanes; ++L) {
+    if (Fm >> L & 1)
+      R.L[L] = B.L[L];
+    else if ((U >> L & 1) && C.Kind == Value::Int)
+      R.L[L] = I.EC.getSelect(C.L[L], A.L[L], B.L[L]);
+  }
+  return R;
+}
+
+Value SimtInterpreter::ExprEvaluator::VisitCXXConstructExpr(
+    const clang::CXXConstructExpr *E, uint32_t Active) {
+  // Copying a struct out of memory (`double2 v = a[i];`) reads it.
+  if (E->getNumArgs() == 1 && E->getConstructor()->isCopyOrMoveConstructor()) {
+    const clang::Expr *Src = E->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(Src))
+      Src = MT->getSubExpr()->IgnoreParenImpCasts();
+    if (Src->isGLValue()) {
+      LValue LV = I.evalLValue(Src, Active);
+      return I.load(Src, LV, Src->getType(), Active);
+    }
+  }
+  for (const clang::Expr *Arg : E->arguments())
+    (void)I.eval(Arg, Active);
+  return Value();
+}
+
 Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
-  E = E->IgnoreParens();
+  E = skipWrappers(E);
   clang::QualType T = E->getType();
   // Constants (sizeof, constexpr, template arguments, enumerators) fold
   // through clang's own evaluator, asked once per expression: the answer
@@ -466,80 +573,7 @@ Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
       return V;
     }
   }
-  if (isa<clang::PseudoObjectExpr>(E)) {
-    Value V = builtinIndex(E);
-    if (V.Kind != Value::Other)
-      return V;
-    return opaque(T, "property access");
-  }
-  if (const auto *CE = dyn_cast<clang::CastExpr>(E))
-    return evalCast(CE, Active);
-  if (const auto *BO = dyn_cast<clang::BinaryOperator>(E))
-    return evalBinary(BO, Active);
-  if (const auto *UO = dyn_cast<clang::UnaryOperator>(E))
-    return evalUnary(UO, Active);
-  if (const auto *CE = dyn_cast<clang::CallExpr>(E))
-    return evalCall(CE, Active);
-  if (const auto *CO = dyn_cast<clang::ConditionalOperator>(E)) {
-    uint32_t Tm, Fm;
-    std::string Why;
-    Value C = test(CO->getCond(), Active, Tm, Fm, Why);
-    uint32_t U = Active & ~(Tm | Fm);
-    Value A = eval(CO->getTrueExpr(), Tm | U);
-    Value B = eval(CO->getFalseExpr(), Fm | U);
-    if (!A.sameTarget(B) || A.Kind == Value::Other ||
-        (A.Kind == Value::Int && A.Type != B.Type))
-      return opaque(T, "conditional of mixed values at " + where(E));
-    Value R = A;
-    for (unsigned I = 0; I < MaxLanes; ++I) {
-      if (Fm >> I & 1)
-        R.L[I] = B.L[I];
-      else if ((U >> I & 1) && C.Kind == Value::Int)
-        R.L[I] = EC.getSelect(C.L[I], A.L[I], B.L[I]);
-    }
-    return R;
-  }
-  if (const auto *ASE = dyn_cast<clang::ArraySubscriptExpr>(E))
-    return load(E, evalLValue(ASE, Active), T, Active);
-  if (isa<clang::DeclRefExpr>(E) || isa<clang::MemberExpr>(E)) {
-    // Reached for array- or record-typed lvalues used without decay.
-    LValue LV = evalLValue(E, Active);
-    return opaque(T, LV.Why);
-  }
-  if (const auto *IL = dyn_cast<clang::InitListExpr>(E)) {
-    for (const clang::Expr *I : IL->inits())
-      (void)eval(I, Active);
-    return Value();
-  }
-  if (const auto *CC = dyn_cast<clang::CXXConstructExpr>(E)) {
-    // Copying a struct out of memory (`double2 v = a[i];`) reads it.
-    if (CC->getNumArgs() == 1 &&
-        CC->getConstructor()->isCopyOrMoveConstructor()) {
-      const clang::Expr *Src = CC->getArg(0)->IgnoreParenImpCasts();
-      if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(Src))
-        Src = MT->getSubExpr()->IgnoreParenImpCasts();
-      if (Src->isGLValue()) {
-        LValue LV = evalLValue(Src, Active);
-        return load(Src, LV, Src->getType(), Active);
-      }
-    }
-    for (const clang::Expr *A : CC->arguments())
-      (void)eval(A, Active);
-    return Value();
-  }
-  if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E))
-    return eval(MT->getSubExpr(), Active);
-  if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))
-    return eval(EWC->getSubExpr(), Active);
-  if (const auto *BT = dyn_cast<clang::CXXBindTemporaryExpr>(E))
-    return eval(BT->getSubExpr(), Active);
-  if (const auto *DA = dyn_cast<clang::CXXDefaultArgExpr>(E))
-    return eval(DA->getExpr(), Active);
-  if (isa<clang::FloatingLiteral>(E) || isa<clang::CXXNullPtrLiteralExpr>(E))
-    return Value();
-  Sink.onUnsupported(E, std::string(E->getStmtClassName()) + " at " + where(E) +
-                            " is not interpreted");
-  return opaque(T, std::string(E->getStmtClassName()) + " at " + where(E));
+  return ExprEvaluator(*this).Visit(E, Active);
 }
 
 } // namespace cal
