@@ -436,8 +436,39 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
     LV.Why = "temporary";
     return LV;
   }
-  (void)eval(E, Active);
-  LV.Why = std::string("lvalue ") + E->getStmtClassName() + " is not followed";
+  if (const auto *CO = dyn_cast<clang::ConditionalOperator>(E)) {
+    // `(c ? a[i] : b[i]) = v`: one location per lane, when both arms name
+    // the same object.
+    uint32_t Tm, Fm;
+    std::string Why;
+    test(CO->getCond(), Active, Tm, Fm, Why);
+    uint32_t U = Active & ~(Tm | Fm);
+    LValue A = evalLValue(CO->getTrueExpr(), Tm | U);
+    LValue B = evalLValue(CO->getFalseExpr(), Fm | U);
+    if (!U && A.Kind == LValue::Mem && B.Kind == LValue::Mem &&
+        A.Base == B.Base) {
+      for (unsigned I = 0; I < MaxLanes; ++I)
+        if (Fm >> I & 1)
+          A.Off[I] = B.Off[I];
+      return A;
+    }
+  } else if (const auto *CE = dyn_cast<clang::CallExpr>(E)) {
+    // A call returning a reference (`float &at(float *p, int i)`): the
+    // inlined callee's return names the location.
+    LastCallRef.reset();
+    (void)evalCall(CE, Active);
+    std::unique_ptr<LValue> Ref = std::move(LastCallRef);
+    if (Ref && Ref->Kind != LValue::None)
+      return *Ref;
+  } else {
+    (void)eval(E, Active);
+  }
+  // Memory or a register, nobody knows: an access through it is reported
+  // with space unknown rather than dropped.
+  LV.Kind = LValue::Mem;
+  LV.Why = std::string("lvalue ") + E->getStmtClassName() + " at " + where(E) +
+           " is not followed";
+  LV.Off.fill(EC.getOpaque(LV.Why, IntType::i64()));
   return LV;
 }
 
@@ -518,8 +549,10 @@ Value SimtInterpreter::ExprEvaluator::VisitConditionalOperator(
   std::string Why;
   Value C = I.test(E->getCond(), Active, Tm, Fm, Why);
   uint32_t U = Active & ~(Tm | Fm);
-  Value A = I.eval(E->getTrueExpr(), Tm | U);
-  Value B = I.eval(E->getFalseExpr(), Fm | U);
+  // An lvalue conditional that is read (`x = c ? a[i] : b[i]`) reads
+  // each arm for its own lanes.
+  Value A = I.argValue(E->getTrueExpr(), Tm | U);
+  Value B = I.argValue(E->getFalseExpr(), Fm | U);
   if (!A.sameTarget(B) || A.Kind == Value::Other ||
       (A.Kind == Value::Int && A.Type != B.Type))
     return I.opaque(E->getType(),

@@ -19,6 +19,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include <array>
 #include <deque>
+#include <memory>
 
 namespace clang {
 class ASTContext;
@@ -205,6 +206,8 @@ private:
     bool IsSwitch = false;
   };
   std::vector<Exit> Exits;
+  /// The lvalue the last inlined reference-returning call returned.
+  std::unique_ptr<LValue> LastCallRef;
   std::deque<MemObject> Objects;
   llvm::DenseMap<const void *, const MemObject *> ObjectOf;
   unsigned NextGlobal = 1, NextShared = 0, NextLocal = 1;
@@ -286,6 +289,8 @@ struct SimtInterpreter::Frame {
   uint32_t Returned = 0;
   Value Ret;
   bool HasRet = false;
+  /// A function returning a reference: what the returned lvalue names.
+  std::optional<LValue> RetRef;
 };
 
 } // namespace cal

@@ -242,6 +242,9 @@ Value SimtInterpreter::evalCast(const clang::CastExpr *CE, uint32_t Active) {
   clang::QualType T = CE->getType();
   switch (CE->getCastKind()) {
   case clang::CK_LValueToRValue:
+    // Reading `c ? a[i] : b[i]` reads the arms, each at its own site.
+    if (isa<clang::ConditionalOperator>(skipWrappers(Sub)))
+      return convert(eval(Sub, Active), T);
     return load(Sub, evalLValue(Sub, Active), Sub->getType(), Active);
   case clang::CK_ArrayToPointerDecay: {
     LValue LV = evalLValue(Sub, Active);
@@ -325,6 +328,9 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
     exec(Def->getBody(), A);
     Exits.swap(SavedExits);
     Frames.pop_back();
+    LastCallRef.reset();
+    if (F.RetRef && !(F.RetRef->Kind == LValue::Var && F.RetRef->F == &F))
+      LastCallRef = std::make_unique<LValue>(*F.RetRef); // else dangling
     if (F.HasRet)
       return convert(F.Ret, T);
     return opaque(T, "result of '" + Name.str() + "'");

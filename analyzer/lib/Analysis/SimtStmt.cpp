@@ -238,7 +238,25 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     return;
   case clang::Stmt::ReturnStmtClass: {
     const auto *R = cast<clang::ReturnStmt>(S);
-    if (const clang::Expr *RV = R->getRetValue()) {
+    if (const clang::Expr *RV = R->getRetValue(); RV && RV->isGLValue()) {
+      // A reference is returned: the caller gets the lvalue. Returns of
+      // different lvalues under a partial mask are merged when they name
+      // the same object.
+      LValue LV = evalLValue(RV, Active);
+      if (LV.Kind == LValue::Var && !LV.F)
+        LV.F = &F;
+      if (!F.RetRef)
+        F.RetRef = LV;
+      else if (F.RetRef->Kind == LValue::Mem && LV.Kind == LValue::Mem &&
+               F.RetRef->Base == LV.Base) {
+        for (unsigned I = 0; I < MaxLanes; ++I)
+          if (Active >> I & 1)
+            F.RetRef->Off[I] = LV.Off[I];
+      } else {
+        F.RetRef = LValue();
+        F.RetRef->Why = "reference returned to different objects per lane";
+      }
+    } else if (RV) {
       Value V = eval(RV, Active);
       if (!F.HasRet) {
         F.Ret = V;
