@@ -455,6 +455,10 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
   } else if (const auto *CE = dyn_cast<clang::CallExpr>(E)) {
     // A call returning a reference (`float &at(float *p, int i)`): the
     // inlined callee's return names the location.
+    if (evalBuiltin(CE, Active)) {
+      LV.Why = "reference returned by a builtin";
+      return LV;
+    }
     LastCallRef.reset();
     (void)evalCall(CE, Active);
     std::unique_ptr<LValue> Ref = std::move(LastCallRef);
