@@ -14,8 +14,8 @@ __global__ void spaces(float **table, float *out) {
   __shared__ float tile[32];
   int t = threadIdx.x;
   tile[t] = out[t];
-  // A pointer loaded from memory: global or shared, nobody knows.
-  float *row = pick(table, 0);
+  __syncthreads(); // so tile[t] below is loaded, not forwarded from a register
+  float *row = pick(table, 0); // from memory: global or shared, nobody knows
   row[t] = tile[t];
   // &v of a scalar local: *q reads v itself, no memory access.
   float v = 1.0f;
