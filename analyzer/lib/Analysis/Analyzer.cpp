@@ -398,6 +398,17 @@ std::string noAccessReason(const KernelResult &K) {
 
 } // namespace
 
+/// A parameter's name and, for a by-value struct, its fields' names
+/// (`arg.field`), as --param may set them.
+static void addParamNames(clang::QualType T, const std::string &Name,
+                          std::vector<std::string> &Names) {
+  if (!llvm::is_contained(Names, Name))
+    Names.push_back(Name);
+  if (const auto *RD = T->getAsRecordDecl())
+    for (const clang::FieldDecl *FD : RD->fields())
+      addParamNames(FD->getType(), Name + "." + FD->getNameAsString(), Names);
+}
+
 llvm::Error checkParamNames(const AnalysisOptions &Opts,
                             llvm::ArrayRef<std::string> ParamNames) {
   for (auto &[Name, V] : Opts.Params) {
@@ -434,8 +445,7 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         KI.Name.find(Opts.KernelFilter) == std::string::npos)
       continue;
     for (const clang::ParmVarDecl *P : KI.Decl->parameters())
-      if (!llvm::is_contained(Result.ParamNames, P->getName()))
-        Result.ParamNames.push_back(P->getNameAsString());
+      addParamNames(P->getType(), P->getNameAsString(), Result.ParamNames);
     llvm::DenseMap<const clang::ParmVarDecl *, ParamUse> Uses =
         classifyParamUses(KI.Decl);
     std::vector<std::string> Notes;

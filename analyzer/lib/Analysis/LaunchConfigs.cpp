@@ -158,10 +158,30 @@ std::array<bool, 3> defaultedGridDims(const LaunchSite &L) {
   return D;
 }
 
+/// \p Name is a parameter, or an integer field `arg.field` of a by-value
+/// struct parameter (the interpreter names those fields so).
 bool hasParam(const KernelInfo &KI, llvm::StringRef Name) {
-  for (const clang::ParmVarDecl *P : KI.Decl->parameters())
-    if (P->getName() == Name)
-      return true;
+  auto [Head, Path] = Name.split('.');
+  for (const clang::ParmVarDecl *P : KI.Decl->parameters()) {
+    if (P->getName() != Head)
+      continue;
+    clang::QualType T = P->getType();
+    for (llvm::StringRef Rest = Path; !Rest.empty();) {
+      auto [Field, Tail] = Rest.split('.');
+      const auto *RD = T->getAsRecordDecl();
+      if (!RD)
+        return false;
+      const clang::FieldDecl *Found = nullptr;
+      for (const clang::FieldDecl *FD : RD->fields())
+        if (FD->getName() == Field)
+          Found = FD;
+      if (!Found)
+        return false;
+      T = Found->getType();
+      Rest = Tail;
+    }
+    return true;
+  }
   return false;
 }
 

@@ -315,7 +315,11 @@ uint64_t bitReverse(uint64_t X, unsigned Bits) {
 } // namespace
 
 Value SimtInterpreter::argValue(const clang::Expr *A, uint32_t Active) {
-  // A `const T &` parameter (std::min) receives an lvalue: read it.
+  // A `const T &` parameter (std::min) receives an lvalue: read it; or a
+  // materialised temporary: its value.
+  if (const auto *MT =
+          dyn_cast<clang::MaterializeTemporaryExpr>(skipWrappers(A)))
+    return eval(MT->getSubExpr(), Active);
   if (A->isGLValue())
     return load(A, evalLValue(A, Active), A->getType(), Active);
   return eval(A, Active);

@@ -335,12 +335,11 @@ LValue SimtInterpreter::evalCallLValue(const clang::CallExpr *CE,
                                        uint32_t Active) {
   CallParts P = partsOf(CE);
   const clang::FunctionDecl *Def = nullptr;
-  LValue LV;
   if (!P.Callee || !P.Callee->getReturnType()->isReferenceType() ||
       !P.Callee->hasBody(Def)) {
+    // A reference from a function without a body: memory or a register.
     (void)eval(CE, Active);
-    LV.Why = "location returned by a call at " + where(CE);
-    return LV;
+    return unfollowed(CE);
   }
   LValue This;
   if (P.Object)
@@ -351,8 +350,7 @@ LValue SimtInterpreter::evalCallLValue(const clang::CallExpr *CE,
                                where(CE) +
                                " is past the inlining depth limit; accesses "
                                "inside it are not counted");
-    LV.Why = "call depth limit reached at " + where(CE);
-    return LV;
+    return unfollowed(CE);
   }
   if (F.RetLV.Kind == LValue::None && F.RetLV.Why.empty())
     F.RetLV.Why = "location returned by '" + P.Callee->getNameAsString() + "'";

@@ -12,6 +12,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtVisitor.h"
 
 namespace cal {
 
@@ -296,9 +297,7 @@ void SimtInterpreter::reportCopy(const clang::Expr *Site, AccessKind K,
 LValue SimtInterpreter::bindReference(const clang::VarDecl *Ref,
                                       const clang::Expr *Init, Frame &Into,
                                       uint32_t Active) {
-  const clang::Expr *E = Init->IgnoreParens();
-  if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))
-    E = EWC->getSubExpr()->IgnoreParens();
+  const clang::Expr *E = skipWrappers(Init);
   // A temporary (`const int &c = t + 1;`, or an argument `f(t + 1)` for a
   // `const int &` parameter) lives as long as the reference: keep its
   // value under the reference's own decl, in the frame the reference
@@ -335,7 +334,7 @@ LValue SimtInterpreter::bindReference(const clang::VarDecl *Ref,
 }
 
 LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
-  E = E->IgnoreParens();
+  E = skipWrappers(E);
   LValue LV;
   if (const auto *DRE = dyn_cast<clang::DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<clang::VarDecl>(DRE->getDecl());
@@ -485,19 +484,174 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
       return B;
     }
   }
-  if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))
-    return evalLValue(EWC->getSubExpr(), Active);
   if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E))
     return materialize(MT->getSubExpr(), Active);
-  if (const auto *CE = dyn_cast<clang::CallExpr>(E))
+  if (const auto *CO = dyn_cast<clang::ConditionalOperator>(E)) {
+    // `(c ? a[i] : b[i]) = v`: one location per lane, when both arms name
+    // the same object (or the same register-held variable).
+    uint32_t Tm, Fm;
+    std::string Why;
+    test(CO->getCond(), Active, Tm, Fm, Why);
+    uint32_t U = Active & ~(Tm | Fm);
+    LValue A = evalLValue(CO->getTrueExpr(), Tm | U);
+    LValue B = evalLValue(CO->getFalseExpr(), Fm | U);
+    if (!U && A.Kind == LValue::Mem && B.Kind == LValue::Mem &&
+        A.Base == B.Base) {
+      for (unsigned I = 0; I < MaxLanes; ++I)
+        if (Fm >> I & 1)
+          A.Off[I] = B.Off[I];
+      return A;
+    }
+    if (A.Kind == LValue::Var && B.Kind == LValue::Var && A.VD == B.VD &&
+        A.F == B.F && A.Slot == B.Slot && A.Path == B.Path)
+      return A;
+    return unfollowed(E);
+  }
+  if (const auto *CE = dyn_cast<clang::CallExpr>(E)) {
+    // std::min(a, b) returns a reference to one of its arguments; its
+    // value is the builtin's (evalCast), its location is not tracked.
+    if (evalBuiltin(CE, Active)) {
+      LV.Why = "reference returned by a builtin";
+      return LV;
+    }
+    // A call returning a reference (`float &at(float *p, int i)`): the
+    // inlined callee's return names the location (SimtCalls.cpp).
     return evalCallLValue(CE, Active);
+  }
   (void)eval(E, Active);
-  LV.Why = std::string("lvalue ") + E->getStmtClassName() + " is not followed";
+  return unfollowed(E);
+}
+
+LValue SimtInterpreter::unfollowed(const clang::Expr *E) {
+  // Memory or a register, nobody knows: an access through it is reported
+  // with space unknown rather than dropped.
+  LValue LV;
+  LV.Kind = LValue::Mem;
+  LV.Why = std::string("lvalue ") + E->getStmtClassName() + " at " + where(E) +
+           " is not followed";
+  LV.Off.fill(EC.getOpaque(LV.Why, IntType::i64()));
   return LV;
 }
 
+/// One Visit method per expression kind: clang's ConstStmtVisitor picks the
+/// most specific one (a CompoundAssignOperator falls back to
+/// VisitBinaryOperator, a CXXMemberCallExpr to VisitCallExpr, ...).
+class SimtInterpreter::ExprEvaluator
+    : public clang::ConstStmtVisitor<ExprEvaluator, Value, uint32_t> {
+public:
+  explicit ExprEvaluator(SimtInterpreter &I) : I(I) {}
+
+  Value VisitCastExpr(const clang::CastExpr *E, uint32_t A) {
+    return I.evalCast(E, A);
+  }
+  Value VisitBinaryOperator(const clang::BinaryOperator *E, uint32_t A) {
+    return I.evalBinary(E, A);
+  }
+  Value VisitUnaryOperator(const clang::UnaryOperator *E, uint32_t A) {
+    return I.evalUnary(E, A);
+  }
+  Value VisitCallExpr(const clang::CallExpr *E, uint32_t A) {
+    return I.evalCall(E, A);
+  }
+  Value VisitPseudoObjectExpr(const clang::PseudoObjectExpr *E, uint32_t) {
+    Value V = I.builtinIndex(E);
+    return V.Kind != Value::Other ? V
+                                  : I.opaque(E->getType(), "property access");
+  }
+  Value VisitConditionalOperator(const clang::ConditionalOperator *E,
+                                 uint32_t A);
+  Value VisitArraySubscriptExpr(const clang::ArraySubscriptExpr *E,
+                                uint32_t A) {
+    return I.load(E, I.evalLValue(E, A), E->getType(), A);
+  }
+  // Reached for array- or record-typed lvalues used without decay, and
+  // for lvalues bound to references: a register-held value is read.
+  Value VisitDeclRefExpr(const clang::DeclRefExpr *E, uint32_t A) {
+    return readNamed(E, A);
+  }
+  Value VisitMemberExpr(const clang::MemberExpr *E, uint32_t A) {
+    return readNamed(E, A);
+  }
+  // Objects, aggregates and closures (SimtCalls.cpp).
+  Value VisitInitListExpr(const clang::InitListExpr *E, uint32_t A) {
+    return I.evalInitList(E, A);
+  }
+  Value VisitCXXConstructExpr(const clang::CXXConstructExpr *E, uint32_t A) {
+    return I.evalConstruct(E, A);
+  }
+  Value VisitLambdaExpr(const clang::LambdaExpr *E, uint32_t A) {
+    return I.evalLambda(E, A);
+  }
+  Value VisitCXXThisExpr(const clang::CXXThisExpr *E, uint32_t) {
+    const LValue &This = I.Frames.back()->This;
+    if (This.Kind == LValue::Mem)
+      return pointerTo(This);
+    return I.opaque(E->getType(), "pointer to an object held in registers");
+  }
+  Value VisitCXXDefaultInitExpr(const clang::CXXDefaultInitExpr *E,
+                                uint32_t A) {
+    return I.eval(E->getExpr(), A);
+  }
+  Value VisitMaterializeTemporaryExpr(const clang::MaterializeTemporaryExpr *E,
+                                      uint32_t A) {
+    return I.eval(E->getSubExpr(), A);
+  }
+  Value VisitCXXDefaultArgExpr(const clang::CXXDefaultArgExpr *E, uint32_t A) {
+    return I.eval(E->getExpr(), A);
+  }
+  Value VisitFloatingLiteral(const clang::FloatingLiteral *, uint32_t) {
+    return Value();
+  }
+  Value VisitCXXNullPtrLiteralExpr(const clang::CXXNullPtrLiteralExpr *,
+                                   uint32_t) {
+    return Value();
+  }
+  /// Anything else is listed, and its value is opaque.
+  Value VisitExpr(const clang::Expr *E, uint32_t) {
+    std::string What = std::string(E->getStmtClassName()) + " at " + I.where(E);
+    I.Sink.onUnsupported(E, What + " is not interpreted");
+    return I.opaque(E->getType(), What);
+  }
+
+private:
+  Value readNamed(const clang::Expr *E, uint32_t A) {
+    LValue LV = I.evalLValue(E, A);
+    if (LV.Kind == LValue::Var)
+      return I.load(E, LV, E->getType(), A);
+    return I.opaque(E->getType(), LV.Why);
+  }
+
+  SimtInterpreter &I;
+};
+
+Value SimtInterpreter::ExprEvaluator::VisitConditionalOperator(
+    const clang::ConditionalOperator *E, uint32_t Active) {
+  // Both arms run, each for its lanes (and the unknown lanes for both);
+  // the result picks per lane.
+  uint32_t Tm, Fm;
+  std::string Why;
+  Value C = I.test(E->getCond(), Active, Tm, Fm, Why);
+  uint32_t U = Active & ~(Tm | Fm);
+  // An lvalue conditional that is read (`x = c ? a[i] : b[i]`) reads
+  // each arm for its own lanes.
+  Value A = I.argValue(E->getTrueExpr(), Tm | U);
+  Value B = I.argValue(E->getFalseExpr(), Fm | U);
+  if (!A.sameTarget(B) || A.Kind == Value::Other ||
+      (A.Kind == Value::Int && A.Type != B.Type))
+    return I.opaque(E->getType(),
+                    "conditional of mixed values at " + I.where(E));
+  Value R = A;
+  for (unsigned L = 0; L < MaxLanes; ++L) {
+    if (Fm >> L & 1)
+      R.L[L] = B.L[L];
+    else if ((U >> L & 1) && C.Kind == Value::Int)
+      R.L[L] = I.EC.getSelect(C.L[L], A.L[L], B.L[L]);
+  }
+  return R;
+}
+
 Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
-  E = E->IgnoreParens();
+  E = skipWrappers(E);
   clang::QualType T = E->getType();
   // Constants (sizeof, constexpr, template arguments, enumerators) fold
   // through clang's own evaluator, asked once per expression: the answer
@@ -518,76 +672,7 @@ Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
       return V;
     }
   }
-  if (isa<clang::PseudoObjectExpr>(E)) {
-    Value V = builtinIndex(E);
-    if (V.Kind != Value::Other)
-      return V;
-    return opaque(T, "property access");
-  }
-  if (const auto *CE = dyn_cast<clang::CastExpr>(E))
-    return evalCast(CE, Active);
-  if (const auto *BO = dyn_cast<clang::BinaryOperator>(E))
-    return evalBinary(BO, Active);
-  if (const auto *UO = dyn_cast<clang::UnaryOperator>(E))
-    return evalUnary(UO, Active);
-  if (const auto *CE = dyn_cast<clang::CallExpr>(E))
-    return evalCall(CE, Active);
-  if (const auto *CO = dyn_cast<clang::ConditionalOperator>(E)) {
-    uint32_t Tm, Fm;
-    std::string Why;
-    Value C = test(CO->getCond(), Active, Tm, Fm, Why);
-    uint32_t U = Active & ~(Tm | Fm);
-    Value A = eval(CO->getTrueExpr(), Tm | U);
-    Value B = eval(CO->getFalseExpr(), Fm | U);
-    if (!A.sameTarget(B) || A.Kind == Value::Other ||
-        (A.Kind == Value::Int && A.Type != B.Type))
-      return opaque(T, "conditional of mixed values at " + where(E));
-    Value R = A;
-    for (unsigned I = 0; I < MaxLanes; ++I) {
-      if (Fm >> I & 1)
-        R.L[I] = B.L[I];
-      else if ((U >> I & 1) && C.Kind == Value::Int)
-        R.L[I] = EC.getSelect(C.L[I], A.L[I], B.L[I]);
-    }
-    return R;
-  }
-  if (const auto *ASE = dyn_cast<clang::ArraySubscriptExpr>(E))
-    return load(E, evalLValue(ASE, Active), T, Active);
-  if (isa<clang::DeclRefExpr>(E) || isa<clang::MemberExpr>(E)) {
-    // Reached for array- or record-typed lvalues used without decay, and
-    // for lvalues bound to references: a register-held value is read.
-    LValue LV = evalLValue(E, Active);
-    if (LV.Kind == LValue::Var)
-      return load(E, LV, T, Active);
-    return opaque(T, LV.Why);
-  }
-  if (const auto *IL = dyn_cast<clang::InitListExpr>(E))
-    return evalInitList(IL, Active);
-  if (const auto *CC = dyn_cast<clang::CXXConstructExpr>(E))
-    return evalConstruct(CC, Active);
-  if (const auto *LE = dyn_cast<clang::LambdaExpr>(E))
-    return evalLambda(LE, Active);
-  if (isa<clang::CXXThisExpr>(E)) {
-    const LValue &This = Frames.back()->This;
-    if (This.Kind == LValue::Mem)
-      return pointerTo(This);
-    return opaque(T, "pointer to an object held in registers");
-  }
-  if (const auto *DI = dyn_cast<clang::CXXDefaultInitExpr>(E))
-    return eval(DI->getExpr(), Active);
-  if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(E))
-    return eval(MT->getSubExpr(), Active);
-  if (const auto *EWC = dyn_cast<clang::ExprWithCleanups>(E))
-    return eval(EWC->getSubExpr(), Active);
-  if (const auto *BT = dyn_cast<clang::CXXBindTemporaryExpr>(E))
-    return eval(BT->getSubExpr(), Active);
-  if (const auto *DA = dyn_cast<clang::CXXDefaultArgExpr>(E))
-    return eval(DA->getExpr(), Active);
-  if (isa<clang::FloatingLiteral>(E) || isa<clang::CXXNullPtrLiteralExpr>(E))
-    return Value();
-  Sink.onUnsupported(E, std::string(E->getStmtClassName()) + " at " + where(E) +
-                            " is not interpreted");
-  return opaque(T, std::string(E->getStmtClassName()) + " at " + where(E));
+  return ExprEvaluator(*this).Visit(E, Active);
 }
 
 } // namespace cal

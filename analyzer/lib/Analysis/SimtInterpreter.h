@@ -13,6 +13,8 @@
 #include "cal/Analysis/Analyzer.h"
 #include "cal/Symbolic/Expr.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/IgnoreExpr.h"
 #include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -44,6 +46,25 @@ using llvm::dyn_cast_or_null;
 using llvm::isa;
 
 constexpr unsigned MaxLanes = 32;
+
+/// \p E under parentheses and the nodes that only manage temporaries and
+/// full expressions (ExprWithCleanups, ConstantExpr, CXXBindTemporaryExpr,
+/// substituted template parameters). Implicit casts stay: they carry the
+/// reads (lvalue-to-rvalue) and conversions. MaterializeTemporaryExpr stays:
+/// as an lvalue it is a temporary, not its initializer.
+inline const clang::Expr *skipWrappers(const clang::Expr *E) {
+  return clang::IgnoreExprNodes(
+      const_cast<clang::Expr *>(E), clang::IgnoreParensSingleStep,
+      [](clang::Expr *X) -> clang::Expr * {
+        if (auto *FE = llvm::dyn_cast<clang::FullExpr>(X))
+          return FE->getSubExpr();
+        if (auto *BT = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(X))
+          return BT->getSubExpr();
+        if (auto *ST = llvm::dyn_cast<clang::SubstNonTypeTemplateParmExpr>(X))
+          return ST->getReplacement();
+        return X;
+      });
+}
 
 /// The interpreter's integer type for a C++ type; none for non-integers.
 std::optional<IntType> intTypeOf(const clang::ASTContext &AST,
@@ -121,6 +142,8 @@ public:
   struct LValue;
   struct Frame;
   struct Record;
+  /// Expression evaluation, one Visit method per node kind (SimtExpr.cpp).
+  class ExprEvaluator;
 
 private:
   // Statements (SimtStmt.cpp). \p Active shrinks as lanes break, continue
@@ -195,6 +218,10 @@ private:
   /// A captured variable or a bound reference, seen from the current frame.
   std::optional<LValue> lookupBinding(const clang::VarDecl *VD);
   LValue materialize(const clang::Expr *E, uint32_t Active);
+  /// An lvalue the interpreter does not follow (\p E, already evaluated):
+  /// memory of unknown space at unknown offsets, so that an access through
+  /// it is reported as such rather than dropped.
+  LValue unfollowed(const clang::Expr *E);
   /// Reference members of register-held structs: binding and reading.
   void bindField(const LValue &Obj, const clang::Decl *FD,
                  const LValue &Target);

@@ -255,6 +255,14 @@ Value SimtInterpreter::evalCast(const clang::CastExpr *CE, uint32_t Active) {
   clang::QualType T = CE->getType();
   switch (CE->getCastKind()) {
   case clang::CK_LValueToRValue:
+    // Reading `c ? a[i] : b[i]` reads the arms, each at its own site.
+    if (isa<clang::ConditionalOperator>(skipWrappers(Sub)))
+      return convert(eval(Sub, Active), T);
+    // std::min(a, b) returns a reference to one of its arguments: its
+    // value is the builtin's.
+    if (const auto *C = dyn_cast<clang::CallExpr>(skipWrappers(Sub)))
+      if (std::optional<Value> B = evalBuiltin(C, Active))
+        return convert(*B, T);
     return load(Sub, evalLValue(Sub, Active), Sub->getType(), Active);
   case clang::CK_ArrayToPointerDecay: {
     LValue LV = evalLValue(Sub, Active);

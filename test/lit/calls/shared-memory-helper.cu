@@ -88,10 +88,12 @@ int main() {
 // take two lanes each, with distinct words: 2 wavefronts. s = 2: word 4i,
 // 4 lanes per bank: 4. s = 4: word 8i: 8.
 // CHECK-LABEL: kernel reduceStrided
+// The stores are reported when the warp ends: the forwarding filter holds
+// each store until it knows whether a later store overwrites it.
 // CHECK: access 54:23 shared load 4B block(0,0,0) warp 0 active=32 wavefronts=2 ideal=1
-// CHECK: access 54:7 shared store 4B block(0,0,0) warp 0 active=32 wavefronts=2 ideal=1
 // CHECK: access 54:23 shared load 4B block(0,0,0) warp 0 active=32 wavefronts=4 ideal=1
 // CHECK: access 54:23 shared load 4B block(0,0,0) warp 0 active=32 wavefronts=8 ideal=1
+// CHECK: access 54:7 shared store 4B block(0,0,0) warp 0 active=32 wavefronts=2 ideal=1
 // 32 floats from 0, 128 B aligned: 4 sectors.
 // CHECK-LABEL: kernel sameBase
 // CHECK: summary access 64:3 global store 4B {{.*}} sectors=4 ideal=4 confidence=exact index=4*(long)threadIdx.x

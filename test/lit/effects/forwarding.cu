@@ -11,8 +11,8 @@
 // c is loaded once before the k-loop and kept in a register; a and b may
 // alias c (no __restrict__), so each iteration still stores it (SASS "mm":
 // one LDG of c, then LDG a, LDG b, FFMA, STG c per iteration).
-// Block (32,8), grid (2,2): blocks (0,0) and (1,1) are evaluated (the
-// middle block is the last one), 8 warps each: 16 warps x 64 iterations.
+// Block (32,8), grid (2,2): the launch sampling evaluates all 4 blocks,
+// 8 warps each: 32 warps x 64 iterations.
 __global__ void matmul(const float *a, const float *b, float *c) {
   int i = blockIdx.y * blockDim.y + threadIdx.y;
   int j = blockIdx.x * blockDim.x + threadIdx.x;
@@ -84,17 +84,17 @@ int main() {
 }
 
 // CHECK-LABEL: kernel matmul
-// CHECK: summary access 20:5 global load 4B requests=16 sectors=4
-// CHECK: summary access 20:5 global store 4B requests=1024 sectors=4
-// CHECK: summary access 20:21 global load 4B requests=1024
-// CHECK: summary access 20:36 global load 4B requests=1024
-// CHECK: summary not-issued 20:5 global load 4B executions=1008: the value is in a register, from the store at 20:5
+// CHECK: summary access 20:5 global load 4B requests=32 sectors=4
+// CHECK: summary access 20:5 global store 4B requests=2048 sectors=4
+// CHECK: summary access 20:21 global load 4B requests=2048
+// CHECK: summary access 20:36 global load 4B requests=2048
+// CHECK: summary not-issued 20:5 global load 4B executions=2016: the value is in a register, from the store at 20:5
 // CHECK-NOT: not-issued
 // CHECK-LABEL: kernel matmulRestrict
-// CHECK: summary access 30:5 global load 4B requests=16 sectors=4
-// CHECK: summary access 30:5 global store 4B requests=16 sectors=4
-// CHECK: summary not-issued 30:5 global load 4B executions=1008: the value is in a register, from the store at 30:5
-// CHECK: summary not-issued 30:5 global store 4B executions=1008: overwritten by the store at 30:5 before anything reads it
+// CHECK: summary access 30:5 global load 4B requests=32 sectors=4
+// CHECK: summary access 30:5 global store 4B requests=32 sectors=4
+// CHECK: summary not-issued 30:5 global load 4B executions=2016: the value is in a register, from the store at 30:5
+// CHECK: summary not-issued 30:5 global store 4B executions=2016: overwritten by the store at 30:5 before anything reads it
 
 // SASS of this kernel: STG at 38, 41, 42, 43, 45, 47, 48, 49; LDG at 39,
 // 42, 45, 48 (idx), 49; nothing at 37, 40 or 46, none for c at 38.
@@ -143,7 +143,7 @@ int main() {
 // JSON-NEXT: {
 // JSON-NEXT: "bytes_per_lane": 4,
 // JSON-NEXT: "column": 5,
-// 1008 executions over 16 warps = 63 per warp.
+// 2016 executions over 32 warps = 63 per warp.
 // JSON-NEXT: "executions_per_warp": 63,
 // JSON-NEXT: "file": "{{.*}}forwarding.cu",
 // JSON-NEXT: "kind": "load",

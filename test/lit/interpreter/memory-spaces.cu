@@ -8,18 +8,22 @@
 // RUN: %cal %s 2>&1 | FileCheck %s --check-prefix=TEXT
 
 __device__ float *pick(float **table, int k) { return table[k]; }
+__device__ float &ext(int k); // defined elsewhere
 
 __global__ void spaces(float **table, float *out) {
   __shared__ float tile[32];
   int t = threadIdx.x;
   tile[t] = out[t];
-  // A pointer loaded from memory: global or shared, nobody knows.
-  float *row = pick(table, 0);
+  __syncthreads(); // so tile[t] below is loaded, not forwarded from a register
+  float *row = pick(table, 0); // from memory: global or shared, nobody knows
   row[t] = tile[t];
   // &v of a scalar local: *q reads v itself, no memory access.
   float v = 1.0f;
   float *q = &v;
   out[t] = *q;
+  // A reference from a function without a body: memory or a register,
+  // nobody knows. The store is listed with space unknown, not dropped.
+  ext(t) = 3.0f;
 }
 
 int main() { spaces<<<1, 32>>>(0, 0); }
@@ -29,26 +33,31 @@ int main() { spaces<<<1, 32>>>(0, 0); }
 // and 1 wavefront.
 // CHECK: "line": 10,
 // CHECK: "space": "global",
-// CHECK: "line": 15,
+// CHECK: "line": 16,
 // CHECK: "space": "shared",
-// CHECK: "line": 15,
+// CHECK: "line": 16,
 // CHECK: "space": "global",
 // row[t]: space unknown, no numbers, with the reason.
 // CHECK: "confidence": "unknown",
-// CHECK: "line": 18,
+// CHECK: "line": 19,
 // CHECK-NEXT: "lines_per_request": null,
 // CHECK-NEXT: "reason": "memory space unknown: the pointer's target is unknown (value loaded from memory at 10:55)",
 // CHECK-NEXT: "sectors_per_request": null,
 // CHECK-NEXT: "space": "unknown",
-// CHECK: "line": 18,
+// CHECK: "line": 19,
 // CHECK: "space": "shared",
 // out[t] = *q: the store only; *q is v.
-// CHECK: "line": 22,
+// CHECK: "line": 23,
 // CHECK: "space": "global",
-// CHECK-NOT: "line": 22,
+// CHECK-NOT: "line": 23,
+// CHECK: "line": 26,
+// CHECK-NEXT: "lines_per_request": null,
+// CHECK-NEXT: "reason": "memory space unknown: the pointer's target is unknown (lvalue CallExpr at 26:3 is not followed)",
+// CHECK-NEXT: "sectors_per_request": null,
+// CHECK-NEXT: "space": "unknown",
 // Totals: global loads are table[k] and out[t], one request each per warp,
 // 1 and 4 sectors: mean 2.5. Shared: tile[t] store and load, 1 wavefront.
-// The unknown store is in neither total, and it makes the store summaries
+// The unknown stores are in neither total, and it makes the store summaries
 // incomplete, as it may belong to either space.
 // CHECK: "summary": {
 // CHECK-NEXT: "global_load": {
@@ -66,6 +75,8 @@ int main() { spaces<<<1, 32>>>(0, 0); }
 // CHECK-NEXT: "complete": false,
 // CHECK-NEXT: "requests_per_warp": 1,
 // CHECK: "unknown_space": {
-// CHECK-NEXT: "requests_per_warp": 1
+// CHECK-NEXT: "requests_per_warp": 2
+// CHECK: "unsupported": [
+// CHECK-NEXT: "call to 'ext' at 26:3 is not followed; accesses inside it are not counted"
 
-// TEXT: 18:3: remark: cannot predict this store (memory space unknown): the pointer's target is unknown (value loaded from memory at 10:55) [cuda-unknown-access]
+// TEXT: 19:3: remark: cannot predict this store (memory space unknown): the pointer's target is unknown (value loaded from memory at 10:55) [cuda-unknown-access]

@@ -7,6 +7,7 @@
 __device__ void scale(int &i) { i *= 32; }
 __device__ int twice(const int &v) { return 2 * v; }
 __device__ void setTo(int *p, int v) { *p = v; }
+__device__ float &at(float *p, int i) { return p[i]; }
 
 __global__ void refs(float *a, float *b) {
   int i = threadIdx.x;
@@ -36,17 +37,25 @@ __global__ void refs(float *a, float *b) {
   *p += 1;
   // y = t + 1: one float past a sector boundary: 5 sectors.
   b[y] = 6;
+  // A function returning a reference: the store is to a[2t], at the call:
+  // 8 sectors; no load inside at().
+  at(a, 2 * threadIdx.x) = 7;
+  // An lvalue conditional on one array: lanes 0..15 write b[t], lanes
+  // 16..31 b[t + 32]: 2 x 64 B, 4 sectors, in one store.
+  (threadIdx.x < 16 ? b[threadIdx.x] : b[threadIdx.x + 32]) = 8;
 }
 
 int main() { refs<<<1, 32>>>(0, 0); }
 
 // CHECK-LABEL: kernel refs
-// CHECK: summary access 16:3 global store 4B requests=1 sectors=32 ideal=4 confidence=exact
-// CHECK-NEXT: summary access 21:3 global store 4B requests=1 sectors=4 ideal=4 confidence=exact
-// CHECK-NEXT: summary access 24:3 global store 4B requests=1 sectors=8 ideal=4 confidence=exact
-// CHECK-NEXT: summary access 26:3 global store 4B requests=1 sectors=8 ideal=4 confidence=exact
-// CHECK-NEXT: summary access 29:3 global store 4B requests=1 sectors=4 ideal=4 confidence=exact
-// CHECK-NEXT: summary access 34:3 global store 4B requests=1 sectors=4 ideal=4 confidence=exact
-// CHECK-NEXT: summary access 38:3 global store 4B requests=1 sectors=5 ideal=4 confidence=exact
+// CHECK: summary access 17:3 global store 4B requests=1 sectors=32 ideal=4 confidence=exact
+// CHECK-NEXT: summary access 22:3 global store 4B requests=1 sectors=4 ideal=4 confidence=exact
+// CHECK-NEXT: summary access 25:3 global store 4B requests=1 sectors=8 ideal=4 confidence=exact
+// CHECK-NEXT: summary access 27:3 global store 4B requests=1 sectors=8 ideal=4 confidence=exact
+// CHECK-NEXT: summary access 30:3 global store 4B requests=1 sectors=4 ideal=4 confidence=exact
+// CHECK-NEXT: summary access 35:3 global store 4B requests=1 sectors=4 ideal=4 confidence=exact
+// CHECK-NEXT: summary access 39:3 global store 4B requests=1 sectors=5 ideal=4 confidence=exact
+// CHECK-NEXT: summary access 42:3 global store 4B requests=1 sectors=8 ideal=4 confidence=exact
+// CHECK-NEXT: summary access 45:3 global store 4B requests=1 sectors=4 ideal=4 confidence=exact
 // No access through &y or *p: y is a register, not memory.
 // CHECK-NOT: summary access
