@@ -52,6 +52,9 @@ void host(float *a) { strides<<<1, 32>>>(a); }
 // LIST2: cuda-uncoalesced-global
 // LIST2-NEXT: cuda-shared-bank-conflict
 // LIST2-NEXT: cuda-divergent-branch
+// LIST2-NEXT: cuda-assumed-launch
+// LIST2-NEXT: cuda-no-access-reached
+// LIST2-NEXT: cuda-hidden-branch
 // LIST2-NOT: cuda-
 // RUN: sh -c '%cal --checks=-* %s 2> %t.none; test $? -eq 2'
 // RUN: FileCheck %s --check-prefix=NONE < %t.none

@@ -49,8 +49,8 @@ int main() {
 
 // ERR-DAG: device-rejected.cu:21:{{[0-9]+}}: error: expected ')'
 // ERR-DAG: device-rejected.cu:29:{{[0-9]+}}: error: initialization is not supported for __shared__ variables
-// ERR-DAG: cuda-access-lint: note: kernel 'viaHelper' is not analysed: it runs into the error at {{.*}}device-rejected.cu:21:
-// ERR-DAG: cuda-access-lint: note: kernel 'sharedObject' is not analysed: it runs into the error at {{.*}}device-rejected.cu:29:
+// ERR-DAG: cuda-access-lint: note: {{.*}}kernel 'viaHelper' is not analysed: it runs into the error at {{.*}}device-rejected.cu:21:
+// ERR-DAG: cuda-access-lint: note: {{.*}}kernel 'sharedObject' is not analysed: it runs into the error at {{.*}}device-rejected.cu:29:
 // ERR-NOT: did not parse
 
 // The same error in a template kernel shows only in its instantiation, which
@@ -60,4 +60,4 @@ template <int B> __global__ void sharedInTemplate(float *out) {
   out[threadIdx.x * B] = C.N;
 }
 void launchTemplate(float *a) { sharedInTemplate<2><<<1, 32>>>(a); }
-// ERR-DAG: cuda-access-lint: note: kernel 'sharedInTemplate<2>' is not analysed: it runs into the error at {{.*}}device-rejected.cu:59:
+// ERR-DAG: cuda-access-lint: note: {{.*}}kernel 'sharedInTemplate<2>' is not analysed: it runs into the error at {{.*}}device-rejected.cu:59:
