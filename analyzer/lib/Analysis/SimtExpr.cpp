@@ -644,8 +644,14 @@ Value SimtInterpreter::ExprEvaluator::VisitConditionalOperator(
   for (unsigned L = 0; L < MaxLanes; ++L) {
     if (Fm >> L & 1)
       R.L[L] = B.L[L];
-    else if ((U >> L & 1) && C.Kind == Value::Int)
+    else if ((U >> L & 1) && C.Kind == Value::Int) {
+      // A lane an arm did not evaluate (it left the arm early) has no
+      // value to select.
+      if (!C.L[L] || !A.L[L] || !B.L[L])
+        return I.opaque(E->getType(),
+                        "conditional with a lane of no value at " + I.where(E));
       R.L[L] = I.EC.getSelect(C.L[L], A.L[L], B.L[L]);
+    }
   }
   return R;
 }
