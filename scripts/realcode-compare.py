@@ -215,6 +215,18 @@ def find_kernel(kernels, mangled, grid, block, match):
              dims(k["launch"].get("block")) == block]
     if exact:
         return exact[0], "config"
+    # A prediction for the same block whose grid the analyzer could not
+    # know (components computed at run time, `null` in the JSON, sampled by
+    # the analyzer): it predicts this launch wherever it knows the grid.
+    def partial_grid_fits(k):
+        g = k["launch"].get("grid") or [None, None, None]
+        m = [int(x) for x in grid.split("x")] if grid != "?" else None
+        return (None in g and m is not None and
+                all(a is None or a == b for a, b in zip(g, m)) and
+                dims(k["launch"].get("block")) == block)
+    partial = [k for k in same if partial_grid_fits(k)]
+    if partial:
+        return partial[0], "config, run-time grid sampled"
     if match == "name" and same:
         return same[0], "name"
     return None, ("other configuration" if same else "kernel not predicted")
@@ -334,7 +346,9 @@ def cmd_compare(a):
             k, how = find_kernel(kernels, key[1], key[2], key[3], a.match)
             if k is not None:
                 matched += 1
-                MATCHED_BY[k["launch"].get("source", "?")] += 1
+                MATCHED_BY[k["launch"].get("source", "?") +
+                           (" (run-time grid sampled)" if "sampled" in how
+                            else "")] += 1
             else:
                 notes.append("%s %s/%s: %s" % (key[1], key[2], key[3], how))
             compare_launch(prog["name"], key, lrows, k, rows)
