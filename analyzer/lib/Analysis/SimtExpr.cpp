@@ -634,8 +634,14 @@ Value SimtInterpreter::ExprEvaluator::VisitConditionalOperator(
   uint32_t U = Active & ~(Tm | Fm);
   // An lvalue conditional that is read (`x = c ? a[i] : b[i]`) reads
   // each arm for its own lanes.
+  // Lanes whose test is unknown run both arms, as for an `if`: the
+  // accesses there are flagged as executing under an unknown condition.
+  if (U)
+    ++I.UnknownBranchDepth;
   Value A = I.argValue(E->getTrueExpr(), Tm | U);
   Value B = I.argValue(E->getFalseExpr(), Fm | U);
+  if (U)
+    --I.UnknownBranchDepth;
   if (!A.sameTarget(B) || A.Kind == Value::Other ||
       (A.Kind == Value::Int && A.Type != B.Type))
     return I.opaque(E->getType(),
