@@ -695,16 +695,7 @@ std::optional<Value> SimtInterpreter::evalBuiltin(const clang::CallExpr *CE,
   case Builtin::All:
     return vote(CE, unsigned(B.Kind) - unsigned(Builtin::Ballot), B.NoMask,
                 Active);
-  case Builtin::ActiveMask: {
-    auto IT = intTypeOf(AST, T);
-    if (!IT)
-      break;
-    Value V;
-    V.Kind = Value::Int;
-    V.Type = *IT;
-    V.L.fill(EC.getConst(Active & LiveLanes, *IT));
-    return V;
-  }
+  case Builtin::ActiveMask:
   case Builtin::LaneId: {
     auto IT = intTypeOf(AST, T);
     if (!IT)
@@ -712,8 +703,10 @@ std::optional<Value> SimtInterpreter::evalBuiltin(const clang::CallExpr *CE,
     Value V;
     V.Kind = Value::Int;
     V.Type = *IT;
+    // The mask is the same in every lane; the lane id is the lane.
     for (unsigned I = 0; I < MaxLanes; ++I)
-      V.L[I] = EC.getConst(I, *IT);
+      V.L[I] = EC.getConst(
+          B.Kind == Builtin::ActiveMask ? (Active & LiveLanes) : I, *IT);
     return V;
   }
   case Builtin::NotFollowed:

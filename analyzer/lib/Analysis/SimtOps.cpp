@@ -98,18 +98,11 @@ Value SimtInterpreter::arith(clang::BinaryOperatorKind Op, const Value &L,
   auto BOp = mapOp(Op);
   // p < q, p != q within one object compare the byte offsets (a range-for
   // over an array tests `__begin != __end`).
-  if (BOp && clang::BinaryOperator::isComparisonOp(Op) &&
-      L.Kind == Value::Ptr && R.Kind == Value::Ptr && L.Base &&
-      L.Base == R.Base) {
-    Value V;
-    V.Kind = Value::Int;
-    V.L = zipLanes(L.L, R.L, [&](const Expr *A, const Expr *B) {
-      return EC.getBinary(*BOp, A, B);
-    });
-    V.Type = V.L[0]->getType();
-    return convert(V, ResultTy);
-  }
-  if (!BOp || L.Kind != Value::Int || R.Kind != Value::Int)
+  bool SameObjectCompare = BOp && clang::BinaryOperator::isComparisonOp(Op) &&
+                           L.Kind == Value::Ptr && R.Kind == Value::Ptr &&
+                           L.Base && L.Base == R.Base;
+  if (!SameObjectCompare &&
+      (!BOp || L.Kind != Value::Int || R.Kind != Value::Int))
     return opaque(ResultTy, L.Kind == Value::Int && R.Kind == Value::Int
                                 ? "unsupported operator"
                                 : "operand is not an integer");
