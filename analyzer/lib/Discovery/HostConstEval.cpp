@@ -239,10 +239,8 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
   if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
     return evalInt(CE->getSubExpr());
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    auto C = evalInt(CO->getCond());
-    if (!C)
-      return std::nullopt;
-    return evalInt(*C ? CO->getTrueExpr() : CO->getFalseExpr());
+    const Expr *Arm = takenArm(CO);
+    return Arm ? evalInt(Arm) : std::nullopt;
   }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     // min(a, b) and max(a, b), as host code caps block counts.
@@ -342,10 +340,8 @@ std::optional<APFloat> HostConstEval::evalReal(const Expr *E) {
                : std::nullopt;
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    auto C = evalInt(CO->getCond());
-    if (!C)
-      return std::nullopt;
-    return evalReal(*C ? CO->getTrueExpr() : CO->getFalseExpr());
+    const Expr *Arm = takenArm(CO);
+    return Arm ? evalReal(Arm) : std::nullopt;
   }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     bool Ceil = isMathCall(CE, {"ceil", "ceilf"});
@@ -423,12 +419,17 @@ std::optional<int64_t> HostConstEval::evalMember(const Expr *E,
   if (isa<ImplicitValueInitExpr>(E))
     return 0; // value-initialised: every scalar member is zero
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    auto C = evalInt(CO->getCond());
-    if (!C)
-      return std::nullopt;
-    return evalMember(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Path);
+    const Expr *Arm = takenArm(CO);
+    return Arm ? evalMember(Arm, Path) : std::nullopt;
   }
   return std::nullopt;
+}
+
+const Expr *HostConstEval::takenArm(const ConditionalOperator *CO) {
+  std::optional<int64_t> C = evalInt(CO->getCond());
+  if (!C)
+    return nullptr;
+  return *C ? CO->getTrueExpr() : CO->getFalseExpr();
 }
 
 PartialDim3 HostConstEval::evalDim3(const Expr *E) {

@@ -21,6 +21,7 @@
 
 namespace clang {
 class CallExpr;
+class ConditionalOperator;
 class Expr;
 class FunctionDecl;
 class VarDecl;
@@ -66,6 +67,9 @@ public:
   std::optional<int64_t> evalInt(const clang::Expr *E);
   /// A floating value in the precision of E's type.
   std::optional<llvm::APFloat> evalReal(const clang::Expr *E);
+  /// The arm of \p CO its condition selects, or null when the condition is
+  /// not constant.
+  const clang::Expr *takenArm(const clang::ConditionalOperator *CO);
   /// Member \p Path ("x", "gridDim.y", "" for E itself) of E's value.
   std::optional<int64_t> evalMember(const clang::Expr *E, llvm::StringRef Path);
   /// A dim3 (or an integer converted to one), per component.
