@@ -315,16 +315,4 @@ ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
   return Outcome;
 }
 
-ParseOutcome parseCudaFile(StringRef File, const FrontendOptions &Opts,
-                           const ToolkitInfo &TK, ASTCallback Fn,
-                           raw_ostream &FindingsOut, bool Color) {
-  return parseCudaSide(
-      File, CudaSide::Host, Opts, TK,
-      [&](const ParsedSide &S) {
-        if (S.Errors.empty())
-          Fn(S.Ctx, S.Diags);
-      },
-      FindingsOut, Color);
-}
-
 } // namespace cal

@@ -48,35 +48,6 @@ std::string alsoInNote(const MergedFinding &M) {
          (M.AlsoIn.size() > 1 ? "es" : "") + ": " + join(M.AlsoIn, ", ");
 }
 
-unsigned emitFindings(const AnalysisResult &R, clang::ASTContext &Ctx,
-                      clang::DiagnosticsEngine &Diags) {
-  unsigned Warn =
-      Diags.getCustomDiagID(clang::DiagnosticsEngine::Warning, "%0 [%1]");
-  unsigned Rem =
-      Diags.getCustomDiagID(clang::DiagnosticsEngine::Remark, "%0 [%1]");
-  unsigned Note = Diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
-  unsigned N = 0;
-  for (const MergedFinding &M : mergeFindings(R)) {
-    const Finding &F = M.F;
-    bool IsWarn = F.Severity == Finding::Warning;
-    Diags.Report(F.Range.getBegin(), IsWarn ? Warn : Rem)
-        << F.Message << F.CheckId << F.Range;
-    for (const std::string &Nt : F.Notes)
-      Diags.Report(F.Range.getBegin(), Note) << Nt;
-    if (!M.AlsoIn.empty())
-      Diags.Report(F.Range.getBegin(), Note) << alsoInNote(M);
-    N += IsWarn;
-  }
-  return N;
-}
-
-unsigned countFindings(const AnalysisResult &R) {
-  unsigned N = 0;
-  for (const MergedFinding &M : mergeFindings(R))
-    N += M.F.Severity == Finding::Warning;
-  return N;
-}
-
 void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
   for (const KernelResult &K : R.Kernels) {
     OS << "kernel " << K.Name << " launch " << K.Launch.Source << " grid "

@@ -63,23 +63,10 @@ std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
 /// error message reads like clang's ("no such file or directory: 'x.cu'").
 llvm::Error checkInputFile(llvm::StringRef File);
 
-/// Called with the AST of one file that parsed without errors. The
-/// DiagnosticsEngine is the file's own and may be used to report findings
-/// with carets while the AST lives.
-using ASTCallback =
-    llvm::function_ref<void(clang::ASTContext &, clang::DiagnosticsEngine &)>;
-
 struct ParseOutcome {
   bool Ok = false;         ///< parsed with no error
   std::string Diagnostics; ///< clang's rendered diagnostics for the file
 };
-
-/// Parses \p File and, when it parses without errors, calls \p Fn. Clang's
-/// own diagnostics are captured into the outcome, not printed; the callback's
-/// diagnostics (findings) are written to \p FindingsOut.
-ParseOutcome parseCudaFile(llvm::StringRef File, const FrontendOptions &Opts,
-                           const ToolkitInfo &TK, ASTCallback Fn,
-                           llvm::raw_ostream &FindingsOut, bool Color);
 
 /// One side's AST as the callback of parseCudaSide sees it, errors or not.
 struct ParsedSide {

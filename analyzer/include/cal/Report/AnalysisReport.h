@@ -41,12 +41,6 @@ std::vector<MergedFinding> mergeFindings(const AnalysisResult &R);
 /// "the same in 2 more launches: ..." for a merged finding; empty if none.
 std::string alsoInNote(const MergedFinding &M);
 
-/// Emits every finding as a clang diagnostic with notes; returns how many
-/// warnings were emitted.
-unsigned emitFindings(const AnalysisResult &R, clang::ASTContext &Ctx,
-                      clang::DiagnosticsEngine &Diags);
-unsigned countFindings(const AnalysisResult &R);
-
 /// --dump=events: the per-lane evaluation, kernel by kernel.
 void printEventDump(llvm::raw_ostream &OS, const AnalysisResult &R);
 
