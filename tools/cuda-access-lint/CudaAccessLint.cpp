@@ -18,7 +18,7 @@
 #include "LintRun.h"
 #include "OptionCheck.h"
 
-#include "cal/Checks/Finding.h"
+#include "cal/Checks/Check.h"
 #include "cal/Report/AnalysisReport.h"
 #include "cal/Report/Reporters.h"
 
@@ -29,10 +29,15 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
+#include <condition_variable>
 #include <map>
+#include <mutex>
 
 using namespace llvm;
 
@@ -86,8 +91,34 @@ cl::opt<std::string> ChecksOpt(
              "last match wins (e.g. '-*,cuda-shared-*')"),
     cl::cat(Cat));
 cl::opt<bool> ListChecks("list-checks",
-                         cl::desc("List the checks --checks enables and exit"),
+                         cl::desc("List the checks --checks and the "
+                                  "configuration enable, and exit"),
                          cl::cat(Cat));
+cl::opt<std::string> Explain("explain",
+                             cl::desc("Print what a check means, how its "
+                                      "figure is computed, how to fix it, "
+                                      "and its options; then exit"),
+                             cl::value_desc("check"), cl::cat(Cat));
+cl::opt<std::string> ConfigFileOpt(
+    "config-file",
+    cl::desc("Read the configuration from this file instead of the "
+             ".cuda-access-lint.yaml found above each source file"),
+    cl::value_desc("path"), cl::cat(Cat));
+cl::opt<std::string> ConfigText(
+    "config",
+    cl::desc("Configuration as YAML text, over the configuration file, e.g. "
+             "--config='{CheckOptions: "
+             "{cuda-uncoalesced-global.MinExcessRatio: 2}}'"),
+    cl::value_desc("yaml"), cl::cat(Cat));
+cl::opt<bool> DumpConfig("dump-config",
+                         cl::desc("Print the configuration in effect for the "
+                                  "first file (or the current directory) as "
+                                  "YAML, and exit"),
+                         cl::cat(Cat));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Files analysed at once (default: the number "
+                                "of cores)"),
+                       cl::value_desc("N"), cl::init(0), cl::cat(Cat));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary on standard error"),
                     cl::cat(Cat));
 cl::opt<std::string> CudaPath("cuda-path",
@@ -147,17 +178,22 @@ std::vector<std::string> inputFiles(cal::CompileCommandsDB *DB) {
   return Out;
 }
 
-/// "2 files; 3 warnings (cuda-uncoalesced-global: 2, ...); 1 suppressed".
+/// "2 files; 3 warnings (cuda-uncoalesced-global: 2, ...); 1 below the
+/// checks' thresholds; 1 suppressed".
 void printSummary(ArrayRef<cal::FileReport> Reports,
                   ArrayRef<const cal::FindingRecord *> Findings,
                   double Seconds) {
-  unsigned Failed = 0, Warnings = 0, Remarks = 0, Suppressed = 0;
+  unsigned Failed = 0, Warnings = 0, Remarks = 0, Notes = 0, Suppressed = 0;
   std::map<std::string, unsigned> PerCheck;
   for (const cal::FileReport &R : Reports)
     Failed += !R.Parsed;
   for (const cal::FindingRecord *F : Findings) {
     if (!F->SuppressedBy.empty()) {
       ++Suppressed;
+      continue;
+    }
+    if (F->isNote()) {
+      ++Notes;
       continue;
     }
     (F->isWarning() ? Warnings : Remarks) += 1;
@@ -175,6 +211,9 @@ void printSummary(ArrayRef<cal::FileReport> Reports,
      << Remarks << " remark" << (Remarks == 1 ? "" : "s");
   if (!Counts.empty())
     OS << " (" << join(Counts, ", ") << ")";
+  if (Notes)
+    OS << "; " << Notes << " below the checks' thresholds (notes, in "
+       << "--format=json and sarif)";
   OS << "; " << Suppressed << " suppressed; " << formatv("{0:F2}", Seconds)
      << " s\n";
 }
@@ -197,6 +236,71 @@ void printFileProblems(const cal::FileReport &R) {
   for (const cal::CommentError &E : R.CommentErrors)
     errs() << E.File << ":" << E.Line << ":" << E.Column
            << ": error: " << E.Message << " [cuda-access-lint-nolint]\n";
+}
+
+/// --explain CHECK: the check's text and its options with their defaults.
+int explainCheck(StringRef Id) {
+  const cal::Check *Ch = cal::findCheck(Id);
+  if (!Ch) {
+    std::string Near = cal::nearestCheckId(Id);
+    return usageError("--explain: unknown check '" + Id + "'" +
+                      (Near.empty() ? " (see --list-checks)"
+                                    : "; did you mean '" + Near + "'?"));
+  }
+  outs() << Ch->id() << ": " << Ch->summary() << " ("
+         << (Ch->severity() == cal::Finding::Warning ? "warning" : "remark")
+         << ")\n\n"
+         << Ch->explanation();
+  if (!Ch->options().empty()) {
+    outs() << "\nOptions (CheckOptions in .cuda-access-lint.yaml):\n";
+    for (const cal::CheckOption &O : Ch->options())
+      outs() << "  " << Ch->id() << "." << O.Name << " (default " << O.Default
+             << "): " << O.Description << "\n";
+  }
+  return 0;
+}
+
+/// Lints every input, -j at a time, and prints each file's problems on
+/// stderr in input order as soon as it and the files before it are done.
+/// A progress line is drawn only when stderr is a terminal.
+void lintAll(ArrayRef<std::string> Inputs, const cal::LintConfig &C,
+             ArrayRef<cal::ConfigFile> Configs,
+             std::vector<cal::FileReport> &Reports, std::vector<bool> &Ready) {
+  bool Progress = Inputs.size() > 1 && sys::Process::StandardErrIsDisplayed();
+  std::mutex M;
+  std::condition_variable Done;
+  size_t Finished = 0;
+  auto lintOne = [&](size_t I) {
+    cal::FileReport R = cal::lintFile(Inputs[I], C, Configs[I]);
+    std::lock_guard<std::mutex> L(M);
+    Reports[I] = std::move(R);
+    Ready[I] = true;
+    Done.notify_all();
+  };
+  unsigned Threads = Jobs ? unsigned(Jobs)
+                          : hardware_concurrency().compute_thread_count();
+  std::optional<DefaultThreadPool> Pool;
+  if (Threads > 1 && Inputs.size() > 1) {
+    Pool.emplace(hardware_concurrency(Threads));
+    for (size_t I = 0; I < Inputs.size(); ++I)
+      if (!Ready[I])
+        Pool->async(lintOne, I);
+  }
+  for (size_t Next = 0; Next < Inputs.size(); ++Next) {
+    if (!Pool && !Ready[Next])
+      lintOne(Next);
+    std::unique_lock<std::mutex> L(M);
+    Done.wait(L, [&] { return bool(Ready[Next]); });
+    ++Finished;
+    if (Progress)
+      errs() << "\r\x1b[K";
+    printFileProblems(Reports[Next]);
+    if (Progress && Next + 1 < Inputs.size())
+      errs() << "[" << Finished << "/" << Inputs.size() << "] "
+             << Inputs[Next + 1];
+  }
+  if (Pool)
+    Pool->wait();
 }
 
 json::Value predictionFile(ArrayRef<cal::FileReport> Reports,
@@ -293,18 +397,52 @@ int main(int argc, const char **argv) {
       return usageError(*Bad);
 
   cal::LintConfig C;
-  if (!ChecksOpt.empty())
-    C.Checks.emplace(ChecksOpt);
-  if (ListChecks) {
-    outs() << "Enabled checks:\n";
-    for (const cal::CheckInfo &CI : cal::registeredChecks())
-      if (!C.Checks || C.Checks->contains(CI.Id))
-        outs() << "    " << CI.Id << "\n";
+  if (!Explain.empty())
+    return explainCheck(Explain);
+  if (!ChecksOpt.empty()) {
+    if (Error E = cal::validateCheckGlobs(ChecksOpt))
+      return usageError("--checks: " + toString(std::move(E)));
+    C.Checks = ChecksOpt;
+  }
+  if (!ConfigFileOpt.empty() && !sys::fs::is_regular_file(ConfigFileOpt))
+    return usageError("--config-file='" + ConfigFileOpt +
+                      "': no such file");
+  cal::ConfigFinder Configs(ConfigFileOpt, ConfigText);
+  if (!ConfigText.empty())
+    if (Expected<cal::ConfigFile> Inline =
+            cal::parseConfigFile(ConfigText, "--config");
+        !Inline)
+      return usageError(toString(Inline.takeError()));
+  if (ListChecks || DumpConfig) {
+    // The configuration of the first file named, else of the current
+    // directory (the name below only locates the directory).
+    std::string Where = !StdinFilename.empty() ? StdinFilename.getValue()
+                        : !Files.empty()       ? Files.front()
+                                               : std::string("./-");
+    Expected<cal::ConfigFile> Cfg = Configs.configFor(Where);
+    if (!Cfg)
+      return usageError(toString(Cfg.takeError()));
+    Expected<cal::CheckSettings> S = cal::checkSettings(C, *Cfg);
+    if (!S)
+      return usageError(toString(S.takeError()));
+    if (ListChecks) {
+      outs() << "Enabled checks:\n";
+      for (const cal::Check *Ch : cal::registeredChecks())
+        if (S->enabled(Ch->id()))
+          outs() << "    " << Ch->id() << "\n";
+      return 0;
+    }
+    cal::ConfigFile Effective = *Cfg;
+    if (S->Enabled)
+      Effective.Checks = S->Enabled->text().str();
+    if (!Arch.empty())
+      Effective.Arch = Arch.getValue();
+    append_range(Effective.ExtraArgs, ExtraArg);
+    outs() << Effective.dump(S->allOptions());
     return 0;
   }
-  if (C.Checks &&
-      none_of(cal::registeredChecks(), [&](const cal::CheckInfo &CI) {
-        return C.Checks->contains(CI.Id);
+  if (C.Checks && none_of(cal::registeredChecks(), [&](const cal::Check *Ch) {
+        return cal::GlobList(*C.Checks).contains(Ch->id());
       }))
     return usageError("--checks='" + ChecksOpt +
                       "' enables no check (see --list-checks)");
@@ -372,14 +510,25 @@ int main(int argc, const char **argv) {
   C.Verbose = Verbose;
   C.Commands = Finder ? &*Finder : nullptr;
 
-  std::vector<cal::FileReport> Reports;
-  bool Failed = false;
-  for (const std::string &F : Inputs) {
-    Reports.push_back(cal::lintFile(F, C));
-    printFileProblems(Reports.back());
-    Failed |= !Reports.back().Parsed || Reports.back().Partial ||
-              !Reports.back().CommentErrors.empty();
+  // Configurations are read up front, in order: a bad one is that file's
+  // error, and the threads below only read them.
+  std::vector<cal::FileReport> Reports(Inputs.size());
+  std::vector<cal::ConfigFile> FileConfigs(Inputs.size());
+  std::vector<bool> Ready(Inputs.size());
+  for (size_t I = 0; I < Inputs.size(); ++I) {
+    Expected<cal::ConfigFile> Cfg = Configs.configFor(Inputs[I]);
+    if (Cfg) {
+      FileConfigs[I] = std::move(*Cfg);
+      continue;
+    }
+    Reports[I].File = Inputs[I];
+    Reports[I].Error = toString(Cfg.takeError());
+    Ready[I] = true;
   }
+  lintAll(Inputs, C, FileConfigs, Reports, Ready);
+  bool Failed = false;
+  for (const cal::FileReport &R : Reports)
+    Failed |= !R.Parsed || R.Partial || !R.CommentErrors.empty();
   // A --param that names no parameter of any analysed kernel is a usage
   // error, reported before anything is written.
   if (!ListKernels) {

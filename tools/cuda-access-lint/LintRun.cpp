@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Program.h"
+#include <mutex>
 
 using namespace llvm;
 
@@ -38,9 +39,28 @@ static std::string quoted(ArrayRef<std::string> Args) {
   return join(Q, " ");
 }
 
-FileReport lintFile(StringRef File, const LintConfig &C) {
+Expected<CheckSettings> checkSettings(const LintConfig &C,
+                                      const ConfigFile &Cfg) {
+  CheckSettings S;
+  if (Cfg.Checks || C.Checks)
+    S.Enabled.emplace(Cfg.Checks.value_or("") +
+                      (Cfg.Checks && C.Checks ? "," : "") +
+                      C.Checks.value_or(""));
+  for (auto &[K, V] : Cfg.CheckOptions)
+    if (Error E = S.set(K, V))
+      return std::move(E);
+  return S;
+}
+
+FileReport lintFile(StringRef File, const LintConfig &C,
+                    const ConfigFile &Cfg) {
   FileReport FR;
   FR.File = File.str();
+  Expected<CheckSettings> Checks = checkSettings(C, Cfg);
+  if (!Checks) {
+    FR.Error = toString(Checks.takeError());
+    return FR;
+  }
   if (C.StdinContents) {
     // The named file need not exist (an editor's new, unsaved file).
     StringRef Text = *C.StdinContents;
@@ -57,16 +77,27 @@ FileReport lintFile(StringRef File, const LintConfig &C) {
 
   FrontendOptions FO = C.Frontend;
   FO.MainFileContents = C.StdinContents;
+  // --arch, else the configuration's Arch, else the compile command's.
   std::string Arch = C.ExplicitArch;
+  std::string ArchFlag = C.ExplicitArch;
+  if (Arch.empty() && Cfg.Arch) {
+    Arch = modelArch(*Cfg.Arch);
+    ArchFlag = *Cfg.Arch;
+  }
   std::string Source = C.Commands ? "no compilation database found"
                                   : "no compilation database (`--` given)";
   // Without carets the compiler instance does not print its own "1 warning
   // generated" line; the warnings themselves are shown from the outcome.
   FO.ExtraArgs = {"-fno-caret-diagnostics"};
+  append_range(FO.ExtraArgs, Cfg.ExtraArgsBefore);
   append_range(FO.ExtraArgs, C.ExtraArgsBefore);
   // A header parsed on its own is the main file.
   if (isHeaderFile(File))
     FO.ExtraArgs.push_back("-Wno-pragma-once-outside-header");
+  // The finder loads and caches databases as files need them: with -j,
+  // one file at a time looks its command up.
+  static std::mutex CommandsLock;
+  std::unique_lock<std::mutex> Lock(CommandsLock);
   if (CompileCommandsDB *DB =
           C.Commands ? C.Commands->databaseFor(File) : nullptr) {
     Source = "no entry in " + canonicalReportPath(DB->path()) +
@@ -104,22 +135,26 @@ FileReport lintFile(StringRef File, const LintConfig &C) {
       }
     }
   }
+  Lock.unlock();
   // A file the user's -p database does not know is worth a note: its
   // include paths and macros are missing.
   if (C.ExplicitDatabase && !C.Verbose &&
       StringRef(Source).starts_with("no entry"))
     FR.Notes.push_back(Source);
   append_range(FO.ExtraArgs, C.DashArgs);
+  append_range(FO.ExtraArgs, Cfg.ExtraArgs);
   append_range(FO.ExtraArgs, C.ExtraArgs);
   if (Arch.empty())
     Arch = "sm_90";
-  if (!C.ExplicitArch.empty())
-    FO.GpuArch = C.ExplicitArch;
+  if (!ArchFlag.empty())
+    FO.GpuArch = ArchFlag;
   FR.Arch = Arch;
   if (C.Verbose) {
     std::vector<std::string> Cmd = buildCompileArgs(FO, C.Toolkit);
     Cmd.push_back(File.str());
     FR.Notes.push_back(Source);
+    if (!Cfg.Paths.empty())
+      FR.Notes.push_back("configuration: " + join(Cfg.Paths, ", "));
     FR.Notes.push_back("command: " + quoted(Cmd));
   }
 
@@ -130,6 +165,7 @@ FileReport lintFile(StringRef File, const LintConfig &C) {
     return FR;
   }
   AO->DumpEvents = C.DumpEvents;
+  AO->ConfigKernels = Cfg.Kernels;
 
   raw_string_ostream TextOS(FR.Text);
   // Host pass, and a device pass where the file writes __CUDA_ARCH__
@@ -155,12 +191,8 @@ FileReport lintFile(StringRef File, const LintConfig &C) {
         FR.ParamNames = R.ParamNames;
         if (AO->DumpEvents)
           printEventDump(TextOS, R);
-        FR.Findings =
-            collectFindings(R, Ctx, Diags, /*Color=*/false, FR.CommentErrors);
-        if (C.Checks)
-          llvm::erase_if(FR.Findings, [&](const FindingRecord &F) {
-            return !C.Checks->contains(F.CheckId);
-          });
+        FR.Findings = collectFindings(R, Ctx, Diags, /*Color=*/false,
+                                      *Checks, FR.CommentErrors);
         for (json::Value &V : resultToJSON(R))
           FR.Kernels.push_back(std::move(V));
       },

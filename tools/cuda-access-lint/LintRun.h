@@ -11,7 +11,7 @@
 #include "cal/Frontend/CompileCommands.h"
 #include "cal/Frontend/CudaFrontend.h"
 #include "cal/Report/FileReport.h"
-#include "cal/Report/GlobList.h"
+#include "cal/Config/ConfigFile.h"
 #include <optional>
 
 namespace cal {
@@ -26,7 +26,8 @@ struct LintConfig {
   std::string Block, Grid, KernelFilter;
   std::vector<std::string> Params;
   bool ListKernels = false, DumpEvents = false, Verbose = false;
-  std::optional<GlobList> Checks;            ///< --checks; all when unset
+  /// --checks, appended to the configuration file's Checks.
+  std::optional<std::string> Checks;
   CompileCommandsFinder *Commands = nullptr; ///< null: no database
   bool ExplicitDatabase = false;             ///< -p was given
   /// --stdin-filename: the buffer read from standard input, linted as if it
@@ -34,9 +35,16 @@ struct LintConfig {
   std::optional<std::string> StdinContents;
 };
 
-/// Lints one file. \p Log receives -v's command line and the frontend's
-/// notes as they happen.
-FileReport lintFile(llvm::StringRef File, const LintConfig &C);
+/// Lints one file under the command line's settings \p C and the
+/// configuration file that applies to it, \p Cfg (ConfigFile.h). Safe to
+/// call for several files at once on different threads.
+FileReport lintFile(llvm::StringRef File, const LintConfig &C,
+                    const ConfigFile &Cfg);
+
+/// The check settings for a file: the configuration's Checks and
+/// CheckOptions, then the command line's --checks after them.
+llvm::Expected<CheckSettings> checkSettings(const LintConfig &C,
+                                            const ConfigFile &Cfg);
 
 /// The analyzer's model for a compile command's architecture: `sm_90a` is
 /// modelled as `sm_90`; empty when there is no model for it.

@@ -7,6 +7,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Regex.h"
 
 namespace cal {
@@ -205,6 +206,41 @@ void applyOverrides(const KernelInfo &KI, const UserValues &Values,
   }
 }
 
+/// The configuration file's entry for the kernel: the first whose glob
+/// matches its qualified name, with or without template arguments.
+const KernelDefaults *configDefaultsFor(const KernelInfo &KI,
+                                        const AnalysisOptions &Opts) {
+  llvm::StringRef Name = KI.Name;
+  llvm::StringRef Bare = Name.split('<').first;
+  for (const KernelDefaults &KD : Opts.ConfigKernels) {
+    llvm::Expected<llvm::GlobPattern> G = llvm::GlobPattern::create(KD.Name);
+    if (!G) {
+      llvm::consumeError(G.takeError());
+      if (KD.Name == Name || KD.Name == Bare)
+        return &KD;
+      continue;
+    }
+    if (G->match(Name) || G->match(Bare))
+      return &KD;
+  }
+  return nullptr;
+}
+
+/// Sets the configuration file's parameter values where \p C has none of
+/// its own: they are defaults, below what the launch passes.
+void applyConfigParams(const KernelInfo &KI, const KernelDefaults *KD,
+                       LaunchConfig &C) {
+  if (!KD)
+    return;
+  for (auto &[N, V] : KD->Params) {
+    if (!hasParam(KI, N) || C.Arguments.count(N))
+      continue;
+    C.Overrides.push_back(N + "=" + std::to_string(V) + " (" + KD->Origin +
+                          ")");
+    C.Arguments[N] = V;
+  }
+}
+
 /// A launch from a host `<<<...>>>`, or nullopt (with a note) when CUDA
 /// would reject it or its block is computed at run time.
 std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
@@ -251,6 +287,7 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
                                      const AnalysisOptions &Opts,
                                      std::vector<std::string> &Notes) {
   std::optional<Annotation> Ann = annotationFor(Ctx, KI.Decl, Notes);
+  const KernelDefaults *KD = configDefaultsFor(KI, Opts);
   // The user's values win over the launch's: the command line over the
   // annotation.
   UserValues User;
@@ -265,6 +302,7 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
     if (!C)
       continue;
     applyOverrides(KI, User, *C);
+    applyConfigParams(KI, KD, *C);
     bool Dup = false;
     for (const LaunchConfig &O : Out)
       Dup |= O.Grid == C->Grid && O.GridUnknown == C->GridUnknown &&
@@ -283,15 +321,20 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
     C.Source = "annotation";
   else if (FromCommandLine)
     C.Source = "command-line";
+  else if (KD && (KD->Block || KD->Grid))
+    C.Source = "config-file";
   else if (KI.LaunchBoundsMaxThreads)
     C.Source = "launch-bounds";
   else
     C.Source = "default";
   applyOverrides(KI, User, C);
+  applyConfigParams(KI, KD, C);
   if (Ann && Ann->Block)
     C.Block = *Ann->Block;
   else if (Opts.Block)
     C.Block = *Opts.Block;
+  else if (KD && KD->Block)
+    C.Block = *KD->Block;
   else if (KI.LaunchBoundsMaxThreads)
     C.Block = {*KI.LaunchBoundsMaxThreads, 1, 1};
   else {
@@ -307,6 +350,10 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
     C.Grid = *Ann->Grid;
   else if (Opts.Grid)
     C.Grid = *Opts.Grid;
+  else if (KD && KD->Grid)
+    C.Grid = *KD->Grid;
+  if (C.Source == "config-file")
+    C.Site = KD->Origin;
   return {C};
 }
 

@@ -2,7 +2,7 @@
 #ifndef CAL_LIB_CHECKS_CHECKSUPPORT_H
 #define CAL_LIB_CHECKS_CHECKSUPPORT_H
 
-#include "cal/Checks/Finding.h"
+#include "cal/Checks/Check.h"
 
 namespace cal {
 
@@ -29,25 +29,22 @@ std::string perRequestText(const AccessSummary &A, const KernelResult &K,
 /// A warning on access \p A with \p Message and the notes every access
 /// finding carries: the launch, the index in thread terms and the first
 /// warp's lanes, rendered by \p Lane.
-Finding accessFinding(const char *CheckId, const AccessSummary &A,
+Finding accessFinding(const AccessSummary &A,
                       const KernelResult &K, std::string Message,
                       std::string (*Lane)(int64_t, const TargetModel &),
                       const TargetModel &TM);
 
-void checkUncoalescedGlobal(const KernelResult &, const TargetModel &,
-                            std::vector<Finding> &);
-void checkSharedBankConflict(const KernelResult &, const TargetModel &,
-                             std::vector<Finding> &);
-void checkDivergentBranch(const KernelResult &, const TargetModel &,
-                          std::vector<Finding> &);
-void checkUnknownAccess(const KernelResult &, const TargetModel &,
-                        std::vector<Finding> &);
-void checkAssumedLaunch(const KernelResult &, const TargetModel &,
-                        std::vector<Finding> &);
-void checkNoAccessReached(const KernelResult &, const TargetModel &,
-                          std::vector<Finding> &);
-void checkHiddenBranch(const KernelResult &, const TargetModel &,
-                       std::vector<Finding> &);
+/// A remark on the kernel's declaration.
+Finding kernelFinding(const KernelResult &K, std::string Message);
+
+// The registered checks, one class each (registered in Checks.cpp).
+const Check &uncoalescedGlobalCheck();
+const Check &sharedBankConflictCheck();
+const Check &divergentBranchCheck();
+const Check &hiddenBranchCheck();
+const Check &unknownAccessCheck();
+const Check &assumedLaunchCheck();
+const Check &noAccessReachedCheck();
 
 } // namespace cal
 

@@ -3,39 +3,148 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
+#include <cassert>
 #include <tuple>
+
+using namespace llvm;
 
 namespace cal {
 
-llvm::ArrayRef<CheckInfo> registeredChecks() {
-  static const CheckInfo Checks[] = {
-      {"cuda-uncoalesced-global",
-       "global access touches more 32-byte sectors than its bytes need",
-       checkUncoalescedGlobal},
-      {"cuda-shared-bank-conflict",
-       "shared access needs more wavefronts than its bytes need",
-       checkSharedBankConflict},
-      {"cuda-divergent-branch", "branch or loop test splits a warp",
-       checkDivergentBranch},
-      {"cuda-unknown-access",
-       "access whose addresses the analyzer cannot derive", checkUnknownAccess},
-      {"cuda-assumed-launch",
-       "no launch found: the figures hold for an assumed block shape",
-       checkAssumedLaunch},
-      {"cuda-no-access-reached",
-       "no evaluated warp reached a memory access, and why",
-       checkNoAccessReached},
-      {"cuda-hidden-branch",
-       "IEEE division or square root with a data-dependent slow path",
-       checkHiddenBranch},
+llvm::ArrayRef<const Check *> registeredChecks() {
+  static const Check *const Checks[] = {
+      &uncoalescedGlobalCheck(), &sharedBankConflictCheck(),
+      &divergentBranchCheck(),   &unknownAccessCheck(),
+      &assumedLaunchCheck(),     &noAccessReachedCheck(),
+      &hiddenBranchCheck(),
   };
   return Checks;
 }
 
-std::vector<Finding> runChecks(const KernelResult &K, const TargetModel &TM) {
+const Check *findCheck(StringRef Id) {
+  for (const Check *C : registeredChecks())
+    if (C->id() == Id)
+      return C;
+  return nullptr;
+}
+
+/// The candidate nearest to \p Word in spelling, when near enough to be a
+/// plausible misspelling.
+static std::string nearest(StringRef Word, ArrayRef<std::string> Candidates) {
+  std::string Best;
+  unsigned BestDist = ~0u;
+  for (const std::string &C : Candidates) {
+    unsigned D = Word.edit_distance_insensitive(C);
+    if (D < BestDist) {
+      BestDist = D;
+      Best = C;
+    }
+  }
+  return BestDist <= std::max<size_t>(3, Word.size() / 3) ? Best : "";
+}
+
+std::string nearestCheckId(StringRef Id) {
+  std::vector<std::string> Ids;
+  for (const Check *C : registeredChecks())
+    Ids.push_back(C->id().str());
+  return nearest(Id, Ids);
+}
+
+Error validateCheckGlobs(StringRef Globs) {
+  SmallVector<StringRef, 8> Parts;
+  Globs.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts) {
+    P = P.trim();
+    P.consume_front("-");
+    P = P.trim();
+    if (P.empty() || P.contains('*') || findCheck(P))
+      continue;
+    std::string Near = nearestCheckId(P);
+    return createStringError("unknown check '" + P + "'" +
+                             (Near.empty() ? " (see --list-checks)"
+                                           : "; did you mean '" + Near +
+                                                 "'?"));
+  }
+  return Error::success();
+}
+
+static const CheckOption *findOption(StringRef CheckId, StringRef Name) {
+  if (const Check *C = findCheck(CheckId))
+    for (const CheckOption &O : C->options())
+      if (Name == O.Name)
+        return &O;
+  return nullptr;
+}
+
+Error CheckSettings::set(StringRef Key, StringRef Value) {
+  auto [Id, Name] = Key.rsplit('.');
+  const CheckOption *O = findOption(Id, Name);
+  if (!O) {
+    std::vector<std::string> Keys;
+    for (auto &[K, V] : allOptions())
+      Keys.push_back(K);
+    std::string Near = nearest(Key, Keys);
+    return createStringError(
+        "unknown check option '" + Key + "'" +
+        (Near.empty() ? std::string(" (see --explain CHECK for a check's "
+                                    "options)")
+                      : "; did you mean '" + Near + "'?"));
+  }
+  Value = Value.trim();
+  bool Ok = true;
+  if (O->Kind == CheckOption::Bool) {
+    Ok = Value == "true" || Value == "false";
+  } else {
+    double D;
+    Ok = to_float(Value, D) && D >= 0;
+  }
+  if (!Ok)
+    return createStringError("option '" + Key + "' takes " +
+                             (O->Kind == CheckOption::Bool
+                                  ? "true or false"
+                                  : "a non-negative number") +
+                             ", not '" + Value + "'");
+  Values[Key.str()] = Value.str();
+  return Error::success();
+}
+
+std::string CheckSettings::raw(StringRef CheckId, StringRef Name) const {
+  auto It = Values.find((CheckId + "." + Name).str());
+  if (It != Values.end())
+    return It->second;
+  const CheckOption *O = findOption(CheckId, Name);
+  assert(O && "a check reads an option it does not declare");
+  return O ? O->Default : "";
+}
+
+double CheckSettings::number(StringRef CheckId, StringRef Name) const {
+  double D = 0;
+  (void)to_float(raw(CheckId, Name), D);
+  return D;
+}
+
+bool CheckSettings::flag(StringRef CheckId, StringRef Name) const {
+  return raw(CheckId, Name) == "true";
+}
+
+std::vector<std::pair<std::string, std::string>>
+CheckSettings::allOptions() const {
+  std::vector<std::pair<std::string, std::string>> Out;
+  for (const Check *C : registeredChecks())
+    for (const CheckOption &O : C->options())
+      Out.emplace_back((C->id() + "." + O.Name).str(),
+                       raw(C->id(), O.Name));
+  return Out;
+}
+
+std::vector<Finding> runChecks(const KernelResult &K, const TargetModel &TM,
+                               const CheckSettings &S) {
   std::vector<Finding> Out;
-  for (const CheckInfo &C : registeredChecks())
-    C.Run(K, TM, Out);
+  for (const Check *C : registeredChecks()) {
+    if (!S.enabled(C->id()))
+      continue;
+    FindingSink Sink(C->id(), Out);
+    C->run(K, TM, S, Sink);
+  }
   // Source order, as a compiler reports.
   std::stable_sort(Out.begin(), Out.end(),
                    [](const Finding &A, const Finding &B) {
@@ -45,12 +154,11 @@ std::vector<Finding> runChecks(const KernelResult &K, const TargetModel &TM) {
   return Out;
 }
 
-Finding accessFinding(const char *CheckId, const AccessSummary &A,
+Finding accessFinding(const AccessSummary &A,
                       const KernelResult &K, std::string Message,
                       std::string (*Lane)(int64_t, const TargetModel &),
                       const TargetModel &TM) {
   Finding F;
-  F.CheckId = CheckId;
   F.Range = A.Range;
   F.Pos = A.Pos;
   F.Message = std::move(Message);
@@ -58,6 +166,15 @@ Finding accessFinding(const char *CheckId, const AccessSummary &A,
   if (!A.IndexText.empty())
     F.Notes.push_back("byte offset in thread terms: " + A.IndexText);
   F.Notes.push_back("first warp: " + laneList(A, Lane, TM));
+  return F;
+}
+
+Finding kernelFinding(const KernelResult &K, std::string Message) {
+  Finding F;
+  F.Severity = Finding::Remark;
+  F.Range = clang::SourceRange(K.Loc);
+  F.Pos = K.Pos;
+  F.Message = std::move(Message);
   return F;
 }
 

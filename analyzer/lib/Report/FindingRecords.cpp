@@ -62,8 +62,13 @@ public:
 
 private:
   static DiagnosticOptions &Opts(bool Color) {
-    static DiagnosticOptions Plain, Colored;
-    Colored.ShowColors = true;
+    // Set up once: files may be linted on several threads at a time.
+    static DiagnosticOptions Plain;
+    static DiagnosticOptions Colored = [] {
+      DiagnosticOptions O;
+      O.ShowColors = true;
+      return O;
+    }();
     return Color ? Colored : Plain;
   }
   DiagnosticsEngine &Diags;
@@ -111,6 +116,7 @@ StringRef lineText(StringRef Buffer, unsigned Line) {
 std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
                                            ASTContext &Ctx,
                                            DiagnosticsEngine &Diags, bool Color,
+                                           const CheckSettings &Checks,
                                            std::vector<CommentError> &Errors) {
   SourceManager &SM = Ctx.getSourceManager();
   unsigned Warn = Diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0 [%1]");
@@ -138,7 +144,7 @@ std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
   suppressionsOf(SM.getMainFileID());
   RenderScope Render(Diags, Ctx.getLangOpts(), Color);
   std::vector<FindingRecord> Out;
-  for (const MergedFinding &M : mergeFindings(R)) {
+  for (const MergedFinding &M : mergeFindings(R, Checks)) {
     const Finding &F = M.F;
     FindingRecord Rec;
     Rec.CheckId = F.CheckId;
@@ -179,7 +185,9 @@ std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
       Rec.SourceLine = lineText(Buffer, Rec.Line).str();
       Rec.SuppressedBy = suppressionsOf(FID).suppressing(Rec.Line, Rec.CheckId);
     }
-    if (Rec.SuppressedBy.empty()) {
+    // A note (below its check's threshold) is data for JSON and SARIF;
+    // the text output leaves it out.
+    if (Rec.SuppressedBy.empty() && !Rec.isNote()) {
       Diags.Report(F.Range.getBegin(), Rec.isWarning() ? Warn : Rem)
           << F.Message << F.CheckId << F.Range;
       for (const std::string &N : F.Notes)
@@ -198,7 +206,7 @@ std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
       if (Rec.Rendered.empty())
         Rec.Rendered = Rec.File + ":" + std::to_string(Rec.Line) + ":" +
                        std::to_string(Rec.Column) + ": " +
-                       (Rec.isWarning() ? "warning: " : "remark: ") +
+                       Rec.severityName() + ": " +
                        Rec.Message + " [" + Rec.CheckId + "]\n";
     }
     Out.push_back(std::move(Rec));

@@ -30,7 +30,7 @@ json::Object findingToJSON(const FindingRecord &F) {
   for (const std::string &X : F.Fixes)
     Fixes.push_back(X);
   json::Object O{{"check", F.CheckId},
-                 {"severity", F.isWarning() ? "warning" : "remark"},
+                 {"severity", F.severityName()},
                  {"message", F.Message},
                  {"file", F.File},
                  {"line", F.Line},

@@ -68,7 +68,9 @@ void printGithubAnnotations(raw_ostream &OS,
                  "cuda-access-lint", E.Message);
   }
   for (const FindingRecord *F : Findings) {
-    if (!F->SuppressedBy.empty())
+    // Notes are below their check's threshold: not worth an annotation
+    // on a pull request (they stay in JSON and SARIF).
+    if (!F->SuppressedBy.empty() || F->isNote())
       continue;
     std::string Msg = F->Message + " [" + F->CheckId + "]";
     for (const std::string &X : F->Fixes)

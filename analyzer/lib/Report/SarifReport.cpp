@@ -8,12 +8,14 @@
 // closed rather than lost.
 //
 //===----------------------------------------------------------------------===//
+#include "cal/Checks/Check.h"
 #include "cal/Report/Reporters.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
+#include <algorithm>
 #include <map>
 
 using namespace llvm;
@@ -24,33 +26,6 @@ namespace {
 
 /// The longer explanation code scanning shows beside an alert. It belongs
 /// with each check's class once checks are classes (issue #8, point 1).
-StringRef helpText(StringRef CheckId) {
-  if (CheckId == "cuda-uncoalesced-global")
-    return "The active lanes of a warp touch more 32-byte sectors of global "
-           "memory than the bytes they read or write need, so the memory "
-           "system moves data that is thrown away. The figure is the "
-           "sectors per warp request, evaluated lane by lane under the "
-           "kernel's launch configuration. Make consecutive lanes access "
-           "consecutive elements, stage column walks through shared memory, "
-           "or use a structure of arrays.";
-  if (CheckId == "cuda-shared-bank-conflict")
-    return "Lanes of a warp access different words in the same shared "
-           "memory bank, so the request is split into several wavefronts. "
-           "The figure is the wavefronts per request against the ideal. Pad "
-           "the row of a 2-D tile by one element, or change the lane "
-           "stride so that lanes fall in different banks.";
-  if (CheckId == "cuda-divergent-branch")
-    return "A branch or loop condition differs between the lanes of a warp, "
-           "so the warp runs both paths one after the other. Make the "
-           "condition change only every warpSize threads, or give every "
-           "lane the same trip count.";
-  if (CheckId == "cuda-unknown-access")
-    return "The analyzer could not derive the addresses of this access "
-           "(an index loaded from memory, a pointer it cannot follow); the "
-           "remark gives the reason. Nothing is predicted for it.";
-  return "";
-}
-
 std::string uriEncode(StringRef Path) {
   std::string Out;
   for (unsigned char C : Path) {
@@ -116,20 +91,23 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
                      StringRef ToolVersion) {
   json::Array Rules;
   std::map<std::string, unsigned> RuleIndex;
-  for (const CheckInfo &C : registeredChecks()) {
-    RuleIndex[C.Id] = Rules.size();
-    bool Remark = StringRef(C.Id) == "cuda-unknown-access";
-    std::string Help = helpText(C.Id).str();
-    if (Help.empty())
-      Help = C.Summary;
+  for (const Check *C : registeredChecks()) {
+    RuleIndex[C->id().str()] = Rules.size();
+    // The explanation's first paragraph says what a finding means; the
+    // whole text (how it is computed, how to fix it) is the help.
+    StringRef Help = C->explanation();
+    std::string Meaning = Help.split("\n\n").first.str();
+    std::replace(Meaning.begin(), Meaning.end(), '\n', ' ');
     Rules.push_back(json::Object{
-        {"id", C.Id},
-        {"name", C.Id},
-        {"shortDescription", json::Object{{"text", C.Summary}}},
-        {"fullDescription", json::Object{{"text", Help}}},
+        {"id", C->id()},
+        {"name", C->id()},
+        {"shortDescription", json::Object{{"text", C->summary()}}},
+        {"fullDescription", json::Object{{"text", Meaning}}},
         {"help", json::Object{{"text", Help}}},
         {"defaultConfiguration",
-         json::Object{{"level", Remark ? "note" : "warning"}}},
+         json::Object{{"level", C->severity() == Finding::Warning
+                                    ? "warning"
+                                    : "note"}}},
         {"properties",
          json::Object{{"tags", json::Array{"performance", "cuda"}}}}});
   }

@@ -1,5 +1,5 @@
 //===- TextReport.cpp - Findings as clang diagnostics; the event dump -----===//
-#include "cal/Checks/Finding.h"
+#include "cal/Checks/Check.h"
 #include "cal/Report/AnalysisReport.h"
 
 #include "clang/AST/ASTContext.h"
@@ -22,14 +22,15 @@ std::string launchSite(const KernelResult &K) {
 
 } // namespace
 
-std::vector<MergedFinding> mergeFindings(const AnalysisResult &R) {
+std::vector<MergedFinding> mergeFindings(const AnalysisResult &R,
+                                         const CheckSettings &S) {
   std::vector<MergedFinding> Out;
   std::map<
       std::tuple<std::string, std::string, unsigned, unsigned, std::string>,
       size_t>
       Index;
   for (const KernelResult &K : R.Kernels)
-    for (Finding &F : runChecks(K, R.Target)) {
+    for (Finding &F : runChecks(K, R.Target, S)) {
       auto Key = std::make_tuple(F.CheckId, F.Pos.File, F.Pos.Line,
                                  F.Pos.Column, F.Message);
       auto [It, New] = Index.try_emplace(Key, Out.size());

@@ -1,9 +1,12 @@
 // Each check's text output: the warning with its check id, its notes, and
 // the exit code with --fail-on-findings. The silent cases (coalesced,
 // conflict-free, warp-uniform, uniform loop, broadcast) are grouped at the
-// end and must produce nothing.
-// RUN: %cal %s > %t.txt; FileCheck %s < %t.txt
+// end and must produce nothing. The divergent branch's body is short enough
+// to be predicated, so it is shown only with ReportLikelyPredicated
+// (cuda-divergent-branch.cu has the default).
+// RUN: %cal --config='{CheckOptions: {cuda-divergent-branch.ReportLikelyPredicated: true}}' %s > %t.txt; FileCheck %s < %t.txt
 // RUN: sh -c '%cal --fail-on-findings %s > /dev/null; test $? -eq 1'
+// RUN: %cal --kernel=silent --format=json %s | FileCheck %s --check-prefix=SILENT
 // RUN: %cal --kernel=silent %s | count 0
 // RUN: %cal --kernel=silent --fail-on-findings %s
 
@@ -37,3 +40,6 @@ void host(float *a, const float *b) {
   divergent<<<1, 64>>>(a);
   silent<<<8, 256>>>(a, b, 2048);
 }
+
+// Not even a note for the silent kernel.
+// SILENT: "findings": [],

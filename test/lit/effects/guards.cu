@@ -6,7 +6,7 @@
 // i = 992..1023, so `i < n` splits it 8/24 (1 warp of the 24 evaluated in
 // blocks 0, 3 and 2: 0.0416667); every other warp is whole.
 // RUN: %cal --dump=events %s | FileCheck %s
-// RUN: %cal %s 2>&1 | FileCheck %s --check-prefix=WARN
+// RUN: %cal --config='{CheckOptions: {cuda-divergent-branch.ReportLikelyPredicated: true}}' %s 2>&1 | FileCheck %s --check-prefix=WARN
 // RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
 
 // The guard is the last statement: `@P0 EXIT` at its line.

@@ -60,8 +60,19 @@ inline constexpr uint64_t KernelIterationBudget = 1u << 14;
 /// Depth of __device__ function inlining.
 inline constexpr unsigned CallDepthLimit = 8;
 
+/// From the configuration file's Kernels list: the launch and parameter
+/// values of the kernels whose name matches, used where the program and the
+/// user give none (below annotations and the command line).
+struct KernelDefaults {
+  std::string Name; ///< a glob over the qualified name ('*' and '?')
+  std::optional<Dim3> Block, Grid;
+  std::map<std::string, int64_t> Params;
+  std::string Origin; ///< "file:line", for messages
+};
+
 struct AnalysisOptions {
   TargetModel Target;
+  std::vector<KernelDefaults> ConfigKernels; ///< first match wins
   std::optional<Dim3> Block, Grid;       ///< --block / --grid
   std::map<std::string, int64_t> Params; ///< --param NAME=VALUE
   std::string KernelFilter;              ///< --kernel

@@ -1,7 +1,7 @@
 //===- Finding.h - What a check reports -------------------------*- C++ -*-===//
 //
 // Checks turn analysis results into findings; they never format output
-// themselves. Each check has a stable id (`cuda-...`).
+// themselves. Each check has a stable id (`cuda-...`); see Check.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CAL_CHECKS_FINDING_H
@@ -14,25 +14,16 @@
 namespace cal {
 
 struct Finding {
-  enum SeverityTy { Warning, Remark } Severity = Warning;
+  /// Warning: a cost worth a change. Remark: what the analysis could not
+  /// see. Note: a real but small cost, below the check's threshold (in JSON
+  /// and SARIF, counted but not printed in text).
+  enum SeverityTy { Warning, Remark, Note } Severity = Warning;
   std::string CheckId;
   clang::SourceRange Range;
   SourcePos Pos;
   std::string Message;
   std::vector<std::string> Notes; ///< attached at the same location
 };
-
-/// Runs every registered check over one kernel result.
-std::vector<Finding> runChecks(const KernelResult &K, const TargetModel &TM);
-
-/// The registered checks, by id, in the order they run.
-struct CheckInfo {
-  const char *Id;
-  const char *Summary;
-  void (*Run)(const KernelResult &, const TargetModel &,
-              std::vector<Finding> &);
-};
-llvm::ArrayRef<CheckInfo> registeredChecks();
 
 } // namespace cal
 

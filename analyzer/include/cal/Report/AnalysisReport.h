@@ -3,7 +3,7 @@
 #define CAL_REPORT_ANALYSISREPORT_H
 
 #include "cal/Analysis/Analyzer.h"
-#include "cal/Checks/Finding.h"
+#include "cal/Checks/Check.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -37,7 +37,8 @@ struct MergedFinding {
   std::vector<std::string> AlsoIn; ///< "site (grid (x,y,z))" of the others
 };
 /// Every check over every kernel of \p R, merged across launches.
-std::vector<MergedFinding> mergeFindings(const AnalysisResult &R);
+std::vector<MergedFinding> mergeFindings(const AnalysisResult &R,
+                                         const CheckSettings &S);
 /// "the same in 2 more launches: ..." for a merged finding; empty if none.
 std::string alsoInNote(const MergedFinding &M);
 

@@ -10,7 +10,7 @@
 #define CAL_REPORT_FILEREPORT_H
 
 #include "cal/Analysis/Analyzer.h"
-#include "cal/Checks/Finding.h"
+#include "cal/Checks/Check.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
@@ -42,6 +42,11 @@ struct FindingRecord {
   std::string SuppressedBy;
 
   bool isWarning() const { return Severity == Finding::Warning; }
+  /// Below its check's threshold: in JSON and SARIF, not printed as text.
+  bool isNote() const { return Severity == Finding::Note; }
+  const char *severityName() const {
+    return isWarning() ? "warning" : isNote() ? "note" : "remark";
+  }
   /// What identifies the finding across files: check, place and message.
   std::string key() const;
 };
@@ -83,6 +88,7 @@ std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
                                            clang::ASTContext &Ctx,
                                            clang::DiagnosticsEngine &Diags,
                                            bool Color,
+                                           const CheckSettings &Checks,
                                            std::vector<CommentError> &Errors);
 
 } // namespace cal
