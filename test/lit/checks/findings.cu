@@ -17,13 +17,13 @@ __global__ void divergent(float *a) {
       a[t * 8 + k] = a[t + k] * 2.0f;
 }
 
-// CHECK: findings.cu:13:5: warning: branch if diverges in 100% of warps (first split: 8/24 lanes taken/not taken) [cuda-divergent-branch]
-// CHECK-NEXT: 13 | if (t % 4 == 0)
+// CHECK: findings.cu:[[@LINE-4]]:5: warning: branch if diverges in 100% of warps (first split: 8/24 lanes taken/not taken) [cuda-divergent-branch]
+// CHECK-NEXT: {{[0-9]+}} | if (t % 4 == 0)
 // CHECK: note: in kernel 'divergent', host-launch launch at {{.*}}findings.cu:{{[0-9]+}}:3 with grid (1,1,1) and block (64,1,1)
 // CHECK: note: fix: regroup work so that the condition changes only every 32 threads (a multiple of warpSize), e.g. test (tid / 32) rather than tid
 // 8 lanes (0, 4, ..., 28) storing 4 bytes 128 B apart: 8 sectors, where
 // 32 B = 1 sector would do.
-// CHECK: findings.cu:14:7: warning: global store touches 8 sectors per request where 1 would do (8x the bytes moved) [cuda-uncoalesced-global]
+// CHECK: findings.cu:[[@LINE-9]]:7: warning: global store touches 8 sectors per request where 1 would do (8x the bytes moved) [cuda-uncoalesced-global]
 
 __global__ void silent(float *out, const float *in, int n) {
   __shared__ float s[256];
