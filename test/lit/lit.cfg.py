@@ -53,3 +53,11 @@ if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
 else:
     lit_config.note("pre-commit or git not installed: the pre-commit hook test is skipped")
+
+# clang-apply-replacements (Debian clang-tools-22) reads --export-fixes.
+car = os.path.join(config.llvm_tools_dir, "clang-apply-replacements")
+if os.access(car, os.X_OK):
+    config.available_features.add("clang-apply-replacements")
+    config.substitutions.append(("%clang_apply_replacements", car))
+else:
+    lit_config.note("no clang-apply-replacements: its --export-fixes test is skipped")

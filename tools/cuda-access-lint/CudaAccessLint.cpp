@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LintRun.h"
+#include "FixOutput.h"
 #include "OptionCheck.h"
 
 #include "cal/Checks/Check.h"
@@ -150,6 +151,16 @@ cl::opt<std::string> KernelFilter("kernel",
                                   cl::desc("Analyze only kernels whose name "
                                            "contains this string"),
                                   cl::cat(Cat));
+cl::opt<bool> Fix("fix",
+                  cl::desc("Apply the fixes that a re-analysis of the changed "
+                           "file proves (the cost gone, nothing else worse); "
+                           "files are replaced atomically, never when they "
+                           "have errors"),
+                  cl::cat(Cat));
+cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the proven fixes as YAML for clang-apply-replacements"),
+    cl::value_desc("file"), cl::cat(Cat));
 cl::opt<bool> FailOnFindings("fail-on-findings",
                              cl::desc("Exit with 1 when there are findings"),
                              cl::cat(Cat));
@@ -456,6 +467,9 @@ int main(int argc, const char **argv) {
   }
   std::vector<std::string> Inputs;
   if (!StdinFilename.empty()) {
+    if (Fix)
+      return usageError("--fix changes files on disk; with --stdin-filename "
+                        "use --export-fixes and let the editor apply them");
     if (!Files.empty())
       return usageError("--stdin-filename reads one file from standard "
                         "input; no other file may be named");
@@ -509,6 +523,7 @@ int main(int argc, const char **argv) {
   C.DumpEvents = Dump == "events";
   C.Verbose = Verbose;
   C.Commands = Finder ? &*Finder : nullptr;
+  C.VerifyFixes = Fix || !ExportFixes.empty();
 
   // Configurations are read up front, in order: a bad one is that file's
   // error, and the threads below only read them.
@@ -541,6 +556,15 @@ int main(int argc, const char **argv) {
   }
   std::vector<const cal::FindingRecord *> Findings =
       cal::uniqueFindings(Reports);
+  if (!ExportFixes.empty())
+    if (Error E = cal::exportFixes(ExportFixes, Findings))
+      return usageError(toString(std::move(E)));
+  if (Fix)
+    for (const cal::FileReport &R : Reports)
+      if (Error E = cal::applyFixes(R)) {
+        WithColor::error(errs(), ToolName) << toString(std::move(E)) << "\n";
+        Failed = true;
+      }
 
   std::error_code EC;
   std::optional<raw_fd_ostream> File;

@@ -201,6 +201,8 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   FR.Partial = Out.St == FileAnalysis::Status::Partial;
   FR.Diagnostics = Out.Diagnostics;
   append_range(FR.Notes, Out.Notes);
+  if (C.VerifyFixes)
+    verifyFixes(FR, File, C, Cfg);
   return FR;
 }
 

@@ -26,6 +26,8 @@ struct LintConfig {
   std::string Block, Grid, KernelFilter;
   std::vector<std::string> Params;
   bool ListKernels = false, DumpEvents = false, Verbose = false;
+  /// --fix / --export-fixes: re-analyse each proposed change (FixVerify).
+  bool VerifyFixes = false;
   /// --checks, appended to the configuration file's Checks.
   std::optional<std::string> Checks;
   CompileCommandsFinder *Commands = nullptr; ///< null: no database
@@ -40,6 +42,18 @@ struct LintConfig {
 /// call for several files at once on different threads.
 FileReport lintFile(llvm::StringRef File, const LintConfig &C,
                     const ConfigFile &Cfg);
+
+/// Keeps the source changes of \p FR's findings that a re-analysis of the
+/// changed file proves: the cost each targets is gone and no access of any
+/// kernel got worse. Drops the others, with a note saying why
+/// (FixVerify.cpp).
+void verifyFixes(FileReport &FR, llvm::StringRef File, const LintConfig &C,
+                 const ConfigFile &Cfg);
+
+/// \p Text with \p Edits applied (those of other files ignored); an error
+/// when two overlap.
+llvm::Expected<std::string> applyEdits(llvm::StringRef Text,
+                                       llvm::ArrayRef<TextEdit> Edits);
 
 /// The check settings for a file: the configuration's Checks and
 /// CheckOptions, then the command line's --checks after them.

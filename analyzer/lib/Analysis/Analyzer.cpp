@@ -110,8 +110,12 @@ public:
       A.Space = Obj.Space;
       A.Kind = Kind;
       A.BytesPerLane = Bytes;
+      if (Obj.Space == AddrSpace::Shared)
+        A.SharedArray = Obj.Decl;
     }
     AccessSummary &A = K.Accesses[It->second];
+    if (A.SharedArray != Obj.Decl)
+      A.SharedArray = nullptr;
     // A site first reached through a pointer of unknown target takes the
     // space of the first known target seen later.
     if (A.Space == AddrSpace::Unknown)

@@ -75,6 +75,9 @@ using LaneExprs = std::array<const Expr *, MaxLanes>;
 struct MemObject {
   AddrSpace Space = AddrSpace::Global;
   std::string Name;
+  /// The declared variable, when the object is one (not the dynamic shared
+  /// block that every `extern __shared__` array names).
+  const clang::VarDecl *Decl = nullptr;
   uint64_t Base = 0; ///< byte address of element 0 in its space
 
   /// A kernel pointer argument.

@@ -101,6 +101,8 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
     return It->second;
   MemObject &M = Objects.emplace_back();
   M.Name = VD->getNameAsString();
+  if (!Dynamic)
+    M.Decl = VD;
   if (isa<clang::ParmVarDecl>(VD)) {
     // Kernel pointer arguments come from cudaMalloc, which aligns to 256
     // bytes; distinct arguments are placed far apart so they never share a

@@ -34,6 +34,12 @@ Finding accessFinding(const AccessSummary &A,
                       std::string (*Lane)(int64_t, const TargetModel &),
                       const TargetModel &TM);
 
+/// `tile[R][C]` -> `tile[R][C + 1]` for a column walk over a shared 2-D
+/// array, where that cannot change what the program computes
+/// (SharedPaddingFix.cpp); nullopt otherwise.
+std::optional<clang::FixItHint> sharedPaddingFix(const AccessSummary &A,
+                                                 const TargetModel &TM);
+
 /// A remark on the kernel's declaration.
 Finding kernelFinding(const KernelResult &K, std::string Message);
 

@@ -95,6 +95,8 @@ void SharedBankConflictCheck::run(const KernelResult &K,
     }
     if (Ideal > 0 && W / Ideal < MinDegree)
       F.Severity = Finding::Note;
+    else if (std::optional<clang::FixItHint> Fix = sharedPaddingFix(A, TM))
+      F.FixIts.push_back(std::move(*Fix));
     Out.report(std::move(F));
   }
 }

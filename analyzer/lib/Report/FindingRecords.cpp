@@ -160,6 +160,25 @@ std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
     if (!M.AlsoIn.empty())
       Rec.Notes.push_back(alsoInNote(M));
 
+    for (const FixItHint &H : F.FixIts) {
+      CharSourceRange R = H.RemoveRange;
+      SourceLocation At = SM.getFileLoc(R.getBegin());
+      FileID EFID = SM.getFileID(At);
+      OptionalFileEntryRef EFE = SM.getFileEntryRefForID(EFID);
+      if (!EFE)
+        continue;
+      TextEdit E;
+      StringRef Real = EFE->getFileEntry().tryGetRealPathName();
+      E.File = canonicalReportPath(Real.empty() ? EFE->getName() : Real);
+      E.Offset = SM.getFileOffset(At);
+      if (R.isValid() && R.getBegin() != R.getEnd())
+        E.Length = SM.getFileOffset(SM.getFileLoc(R.getEnd())) - E.Offset;
+      E.Text = H.CodeToInsert;
+      E.Line = SM.getSpellingLineNumber(At);
+      E.Column = SM.getSpellingColumnNumber(At);
+      Rec.Edits.push_back(std::move(E));
+    }
+
     SourceLocation B = SM.getExpansionLoc(F.Range.getBegin());
     SourceLocation E = Lexer::getLocForEndOfToken(
         SM.getExpansionLoc(F.Range.getEnd()), 0, SM, Ctx.getLangOpts());

@@ -42,6 +42,18 @@ json::Object findingToJSON(const FindingRecord &F) {
                  {"suppressed", !F.SuppressedBy.empty()}};
   if (!F.SuppressedBy.empty())
     O["suppressed_by"] = F.SuppressedBy;
+  // Only a change that a re-analysis proved (--fix, --export-fixes).
+  if (F.FixVerified) {
+    json::Array Edits;
+    for (const TextEdit &E : F.Edits)
+      Edits.push_back(json::Object{{"file", E.File},
+                                   {"offset", E.Offset},
+                                   {"length", E.Length},
+                                   {"text", E.Text},
+                                   {"line", E.Line},
+                                   {"column", E.Column}});
+    O["replacements"] = std::move(Edits);
+  }
   return O;
 }
 

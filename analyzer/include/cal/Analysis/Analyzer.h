@@ -25,6 +25,7 @@
 namespace clang {
 class ASTContext;
 class Stmt;
+class VarDecl;
 } // namespace clang
 
 namespace cal {
@@ -138,6 +139,9 @@ struct AccessSummary {
   std::vector<int> FirstWarpLanes;
   bool UnderUnknownBranch = false;
   bool InCappedLoop = false;
+  /// The statically declared shared array every request of the access went
+  /// to; null when none or several (a fix may change its declaration).
+  const clang::VarDecl *SharedArray = nullptr;
 
   /// When the per-request figure (sectors or wavefronts) differs between
   /// samples: "4 when off=4096, 5 when off=4097"; else "".

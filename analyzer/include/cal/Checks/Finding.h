@@ -8,6 +8,7 @@
 #define CAL_CHECKS_FINDING_H
 
 #include "cal/Analysis/Analyzer.h"
+#include "clang/Basic/Diagnostic.h"
 #include <string>
 #include <vector>
 
@@ -23,6 +24,10 @@ struct Finding {
   SourcePos Pos;
   std::string Message;
   std::vector<std::string> Notes; ///< attached at the same location
+  /// A source change that removes the cost, offered to --fix and
+  /// --export-fixes only once a re-analysis of the changed source has
+  /// shown the cost gone and no access made worse (LintRun).
+  std::vector<clang::FixItHint> FixIts;
 };
 
 } // namespace cal

@@ -23,6 +23,14 @@ class DiagnosticsEngine;
 
 namespace cal {
 
+/// One replacement in a file: \p Length bytes at \p Offset become \p Text.
+struct TextEdit {
+  std::string File; ///< canonical report path
+  unsigned Offset = 0, Length = 0;
+  std::string Text;
+  unsigned Line = 0, Column = 0; ///< of Offset, 1-based
+};
+
 struct FindingRecord {
   std::string CheckId;
   Finding::SeverityTy Severity = Finding::Warning;
@@ -35,6 +43,10 @@ struct FindingRecord {
   unsigned EndLine = 0, EndColumn = 0;
   std::vector<std::string> Notes; ///< at the same location
   std::vector<std::string> Fixes; ///< the notes that propose a change
+  /// A source change the check proposes (Finding::FixIts). Kept only where
+  /// a re-analysis proved it (FixVerified); dropped otherwise, with why.
+  std::vector<TextEdit> Edits;
+  bool FixVerified = false;
   std::string SourceLine;         ///< the text of Line, for fingerprints
   std::string Rendered; ///< clang-style: the diagnostic, snippet and notes
   /// The comment that silences it ("NOLINTNEXTLINE(cuda-*)"); empty when

@@ -22,6 +22,11 @@ struct TargetModel {
   unsigned SharedBanks = 32;    ///< shared-memory banks
   unsigned BankWidthBytes = 4;  ///< bytes per bank per cycle
   unsigned MaxAccessBytes = 16; ///< widest per-lane access (float4/double2)
+  /// Statically declared shared memory per block: 48 KiB on every
+  /// architecture modelled (more needs dynamic shared memory and
+  /// cudaFuncSetAttribute; CUDA C++ Programming Guide, compute capabilities
+  /// table).
+  unsigned MaxStaticSharedBytes = 48 * 1024;
 
   /// Number of phases a shared access of \p BytesPerLane is split into:
   /// up to 4 bytes -> 1 (whole warp), 8 -> 2 (half warps), 16 -> 4 (quarter
