@@ -4,6 +4,7 @@
 #include "cal/Analysis/Analyzer.h"
 #include "cal/Discovery/KernelDiscovery.h"
 #include "cal/Frontend/KernelPasses.h"
+#include "cal/Frontend/LaunchIndex.h"
 #include "cal/Report/AnalysisReport.h"
 #include "cal/Report/DiscoveryReport.h"
 #include "cal/Report/FileReport.h"
@@ -12,6 +13,7 @@
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include <mutex>
 
@@ -50,6 +52,27 @@ Expected<CheckSettings> checkSettings(const LintConfig &C,
     if (Error E = S.set(K, V))
       return std::move(E);
   return S;
+}
+
+/// The other translation units are parsed with the run's flags around
+/// their own commands, as this file is.
+static CrossTUOptions crossTUOptions(const LintConfig &C,
+                                     const ConfigFile &Cfg) {
+  CrossTUOptions X;
+  X.Frontend = C.Frontend;
+  X.Toolkit = C.Toolkit;
+  X.ArgsBefore = Cfg.ExtraArgsBefore;
+  append_range(X.ArgsBefore, C.ExtraArgsBefore);
+  X.ArgsAfter = C.DashArgs;
+  append_range(X.ArgsAfter, Cfg.ExtraArgs);
+  append_range(X.ArgsAfter, C.ExtraArgs);
+  X.ExplicitArch = C.ExplicitArch;
+  // --list-kernels lists every kernel; the analysis only the filter's.
+  X.KernelFilter = C.ListKernels ? "" : C.KernelFilter;
+  X.Verbose = C.Verbose;
+  if (sys::Process::StandardErrIsDisplayed())
+    X.Progress = &errs();
+  return X;
 }
 
 FileReport lintFile(StringRef File, const LintConfig &C,
@@ -98,6 +121,9 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   // one file at a time looks its command up.
   static std::mutex CommandsLock;
   std::unique_lock<std::mutex> Lock(CommandsLock);
+  // The database whose other files may launch this file's kernels: only
+  // one that gave this file its command.
+  CompileCommandsDB *CrossTU = nullptr;
   if (CompileCommandsDB *DB =
           C.Commands ? C.Commands->databaseFor(File) : nullptr) {
     Source = "no entry in " + canonicalReportPath(DB->path()) +
@@ -117,6 +143,9 @@ FileReport lintFile(StringRef File, const LintConfig &C,
       if (!Found->Inferred.empty() && !C.Verbose)
         FR.Notes.push_back(Source);
       append_range(FO.ExtraArgs, T->Args);
+      CrossTU = DB;
+      // Created here, under the lock; its own lock guards its use.
+      (void)DB->launchIndex();
       if (!T->Unknown.empty())
         FR.Notes.push_back("dropped " + std::to_string(T->Unknown.size()) +
                            " flag(s) of the compile command that clang does "
@@ -174,6 +203,11 @@ FileReport lintFile(StringRef File, const LintConfig &C,
       File, FO, C.Toolkit,
       [&](clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
           std::vector<KernelInfo> &Ks) {
+        // A kernel launched only from another file of the database gets
+        // that file's launches (LaunchIndex.h).
+        if (CrossTU)
+          CrossTU->launchIndex().addLaunches(File, Ks, crossTUOptions(C, Cfg),
+                                             FR.Notes);
         if (C.ListKernels) {
           // Launches through pointers of unknown target, as the AST the
           // kernels live in shows them.

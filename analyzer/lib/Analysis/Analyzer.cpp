@@ -461,6 +461,10 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       K.Loc = KI.Decl->getLocation();
       K.Launch = LC;
       K.Assumptions = Notes;
+      // The launch is the program's, but the file analysed does not show
+      // it: say where it was found.
+      if (!LC.Origin.empty())
+        K.Assumptions.push_back("launch found in " + LC.Origin);
       if (!LC.Overrides.empty())
         K.Assumptions.push_back(
             std::string(LC.Source == "host-launch"

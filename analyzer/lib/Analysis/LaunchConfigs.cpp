@@ -126,39 +126,6 @@ std::optional<Annotation> annotationFor(clang::ASTContext &Ctx,
   return A;
 }
 
-/// Grid components the source leaves at dim3's default of 1, which
-/// discovery may not have evaluated when the others are computed at run
-/// time: `k<<<n / 256, 256>>>` (an integer converts to dim3(n, 1, 1)) and
-/// `dim3 grid(w / 16, h / 16)` (z defaulted).
-std::array<bool, 3> defaultedGridDims(const LaunchSite &L) {
-  std::array<bool, 3> D = {false, false, false};
-  const auto *KC = llvm::dyn_cast_or_null<clang::CUDAKernelCallExpr>(L.Call);
-  if (!KC || !KC->getConfig() || KC->getConfig()->getNumArgs() < 1)
-    return D;
-  const clang::Expr *E = KC->getConfig()->getArg(0)->IgnoreImplicit();
-  for (unsigned Step = 0; Step < 4 && E; ++Step) {
-    if (E->getType()->isIntegralOrEnumerationType())
-      return {false, true, true};
-    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
-      const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
-      E = VD && VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr;
-      continue;
-    }
-    const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(E);
-    if (!CE)
-      return D;
-    if (CE->getNumArgs() == 1) { // copy, move or from uint3
-      E = CE->getArg(0)->IgnoreImplicit();
-      continue;
-    }
-    if (CE->getNumArgs() == 3)
-      for (unsigned I = 0; I < 3; ++I)
-        D[I] = llvm::isa<clang::CXXDefaultArgExpr>(CE->getArg(I));
-    return D;
-  }
-  return D;
-}
-
 /// \p Name is a parameter, or an integer field `arg.field` of a by-value
 /// struct parameter (the interpreter names those fields so).
 bool hasParam(const KernelInfo &KI, llvm::StringRef Name) {
@@ -246,9 +213,8 @@ void applyConfigParams(const KernelInfo &KI, const KernelDefaults *KD,
 std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
                                        std::vector<std::string> &Notes) {
   PartialDim3 G = L.GridDims, B = L.BlockDims;
-  std::array<bool, 3> Defaulted = defaultedGridDims(L);
   for (unsigned I = 0; I < 3; ++I)
-    if (!G[I] && Defaulted[I])
+    if (!G[I] && L.GridDefaulted[I])
       G[I] = 1;
   if (!B[0] || !B[1] || !B[2]) {
     // The block shapes every warp; without it there is nothing to sample
@@ -274,6 +240,7 @@ std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
   C.DynamicSharedBytes = L.SharedBytes.value_or(0);
   C.Source = "host-launch";
   C.Site = L.Pos.str();
+  C.Origin = L.Origin;
   for (const LaunchArgument &A : L.Args)
     if (A.Value && !A.Param.empty())
       C.Arguments[A.Param] = *A.Value;

@@ -236,6 +236,8 @@ std::string launchText(const KernelResult &K) {
   std::string S = llvm::formatv("kernel '{0}', {1} launch", K.Name, L.Source);
   if (!L.Site.empty())
     S += " at " + L.Site;
+  if (!L.Origin.empty())
+    S += " (another translation unit)";
   if (L.Assumed) {
     std::vector<std::string> Shapes;
     for (const Dim3 &B : L.AssumedBlocks)

@@ -142,7 +142,6 @@ static StringRef launchApi(const CallExpr *CE) {
   return "";
 }
 
-
 bool LaunchBuilder::isLaunch(const Expr *E) {
   if (isa<CUDAKernelCallExpr>(E))
     return true;
@@ -165,6 +164,35 @@ static const Expr *stripAddrOf(const Expr *E) {
       UO && UO->getOpcode() == UO_AddrOf)
     return UO->getSubExpr()->IgnoreParens();
   return nullptr;
+}
+
+/// Which components of a `<<<...>>>` grid \p Grid the source leaves at
+/// dim3's default of 1: y and z of an integer, the defaulted arguments of a
+/// dim3 constructor, through copies and local variables' initializers.
+static std::array<bool, 3> defaultedGridDims(const Expr *Grid) {
+  std::array<bool, 3> D = {false, false, false};
+  const Expr *E = Grid ? Grid->IgnoreImplicit() : nullptr;
+  for (unsigned Step = 0; Step < 4 && E; ++Step) {
+    if (E->getType()->isIntegralOrEnumerationType())
+      return {false, true, true};
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      E = VD && VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr;
+      continue;
+    }
+    const auto *CE = dyn_cast<CXXConstructExpr>(E);
+    if (!CE)
+      return D;
+    if (CE->getNumArgs() == 1) { // copy, move or from uint3
+      E = CE->getArg(0)->IgnoreImplicit();
+      continue;
+    }
+    if (CE->getNumArgs() == 3)
+      for (unsigned I = 0; I < 3; ++I)
+        D[I] = isa<CXXDefaultArgExpr>(CE->getArg(I));
+    return D;
+  }
+  return D;
 }
 
 LaunchSite LaunchBuilder::evaluate(const Form &L, const FunctionDecl *Kernel,
@@ -197,6 +225,10 @@ LaunchSite LaunchBuilder::evaluate(const Form &L, const FunctionDecl *Kernel,
     S.BlockText = sourceText(Ctx, L.Block);
     S.GridDims = Ev.evalDim3(L.Grid);
     S.BlockDims = Ev.evalDim3(L.Block);
+    // Recorded here, while the AST is alive: the site may be used after it
+    // is gone (the device pass, another translation unit).
+    if (isa<CUDAKernelCallExpr>(L.Launch))
+      S.GridDefaulted = defaultedGridDims(L.Grid);
     if (L.Shared) {
       S.SharedText = sourceText(Ctx, L.Shared);
       if (auto V = Ev.evalInt(L.Shared))

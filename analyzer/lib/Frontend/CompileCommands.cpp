@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Frontend/CompileCommands.h"
+#include "cal/Frontend/LaunchIndex.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
@@ -27,31 +28,6 @@ std::string realPath(StringRef Path) {
   if (sys::fs::real_path(Path, Real))
     return Path.str();
   return std::string(Real);
-}
-
-/// The file names in the `#include "..."` and `#include <...>` lines of
-/// \p Text. A textual scan: an include under an #if that is off still
-/// counts, which is what a header lookup wants.
-std::vector<std::string> includedNames(StringRef Text) {
-  std::vector<std::string> Out;
-  while (!Text.empty()) {
-    auto [Line, Rest] = Text.split('\n');
-    Text = Rest;
-    Line = Line.ltrim();
-    if (!Line.consume_front("#"))
-      continue;
-    Line = Line.ltrim();
-    if (!Line.consume_front("include"))
-      continue;
-    Line = Line.ltrim();
-    if (Line.empty() || (Line[0] != '"' && Line[0] != '<'))
-      continue;
-    char Close = Line[0] == '"' ? '"' : '>';
-    size_t End = Line.find(Close, 1);
-    if (End != StringRef::npos)
-      Out.push_back(Line.substr(1, End - 1).str());
-  }
-  return Out;
 }
 
 /// The directories an include is looked up in for \p Cmd: the includer's
@@ -85,6 +61,28 @@ std::string absoluteFile(const CompileCommand &Cmd) {
 
 } // namespace
 
+std::vector<std::string> includedNames(StringRef Text) {
+  std::vector<std::string> Out;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    Line = Line.ltrim();
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim();
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.ltrim();
+    if (Line.empty() || (Line[0] != '"' && Line[0] != '<'))
+      continue;
+    char Close = Line[0] == '"' ? '"' : '>';
+    size_t End = Line.find(Close, 1);
+    if (End != StringRef::npos)
+      Out.push_back(Line.substr(1, End - 1).str());
+  }
+  return Out;
+}
+
 std::string canonicalReportPath(StringRef Path) {
   SmallString<256> Real;
   if (sys::fs::real_path(Path, Real))
@@ -108,6 +106,14 @@ CompileCommandsDB::CompileCommandsDB(
     : DB(std::move(DB)), JsonPath(std::move(JsonPath)) {
   for (const std::string &F : this->DB->getAllFiles())
     ByRealPath[realPath(F)] = F;
+}
+
+CompileCommandsDB::~CompileCommandsDB() = default;
+
+LaunchIndex &CompileCommandsDB::launchIndex() {
+  if (!Launches)
+    Launches = std::make_unique<LaunchIndex>(*this);
+  return *Launches;
 }
 
 Expected<std::unique_ptr<CompileCommandsDB>>

@@ -36,6 +36,8 @@ void printKernelsText(raw_ostream &OS, const std::vector<KernelInfo> &Ks) {
       OS << "  launch at " << L.Pos.str();
       if (!L.Caller.empty())
         OS << " in " << L.Caller << "()";
+      if (!L.Origin.empty())
+        OS << " (" << L.Origin << ")";
       if (!L.Api.empty())
         OS << " by " << L.Api;
       if (!L.PointerText.empty()) {

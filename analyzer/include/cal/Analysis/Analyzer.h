@@ -208,6 +208,9 @@ struct LaunchConfig {
   uint64_t DynamicSharedBytes = 0;
   std::string Source; ///< host-launch, annotation, command-line, ...
   std::string Site;   ///< for host-launch
+  /// For a host launch found in another translation unit: where
+  /// (LaunchSite::Origin); empty otherwise.
+  std::string Origin;
   std::map<std::string, int64_t> Arguments; ///< known parameter values
   /// Parameters whose value an annotation or --param set over the launch's
   /// own argument: "n=100 (--param)".

@@ -58,7 +58,10 @@ struct LaunchArgument {
 
 struct LaunchSite {
   /// The launch expression: a `k<<<...>>>(...)` (CUDAKernelCallExpr) or a
-  /// call of a launch API such as cudaLaunchKernel.
+  /// call of a launch API such as cudaLaunchKernel. Null once the AST it
+  /// lives in is gone: a launch carried from the host pass to the device
+  /// pass, or found in another translation unit (see Origin). Everything
+  /// else here is plain data, so that such a site is used like any other.
   const clang::Expr *Call = nullptr;
   SourcePos Pos;
   std::string GridText, BlockText, SharedText, StreamText;
@@ -67,6 +70,11 @@ struct LaunchSite {
   /// Per component: the constant value, or nullopt when that component is
   /// computed at run time. Always filled, also when Grid/Block are set.
   PartialDim3 GridDims, BlockDims;
+  /// Grid components the source leaves at dim3's default of 1, which the
+  /// evaluation may not have resolved when the others are computed at run
+  /// time: `k<<<n / 256, 256>>>` (an integer converts to dim3(n, 1, 1)) and
+  /// `dim3 grid(w / 16, h / 16)` (z defaulted).
+  std::array<bool, 3> GridDefaulted = {false, false, false};
   std::optional<uint64_t> SharedBytes; ///< 0 when not given
   bool DefaultStream = true;
   std::vector<LaunchArgument> Args;
@@ -85,6 +93,11 @@ struct LaunchSite {
   /// one for certain; N: one site per possible target).
   std::string PointerText;
   unsigned PointerTargets = 0;
+  /// Empty for a launch in the translation unit being analysed. For one
+  /// found in another translation unit of the compilation database
+  /// (LaunchIndex.h): where, as "main.cu, another translation unit of
+  /// build/compile_commands.json".
+  std::string Origin;
 };
 
 /// A launch whose kernel could not be identified (a function pointer with an

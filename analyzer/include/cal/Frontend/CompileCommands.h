@@ -55,6 +55,11 @@ std::string gpuArchFromNvccValue(llvm::StringRef Value);
 /// of its own in a database.
 bool isHeaderFile(llvm::StringRef Path);
 
+/// The file names in the `#include "..."` and `#include <...>` lines of
+/// \p Text. A textual scan: an include under an #if that is off still
+/// counts, which is what a header lookup wants.
+std::vector<std::string> includedNames(llvm::StringRef Text);
+
 /// The path spelling reports use for \p Path: relative to the working
 /// directory when under it, else absolute, with symbolic links resolved.
 std::string canonicalReportPath(llvm::StringRef Path);
@@ -67,9 +72,13 @@ struct FoundCommand {
   std::string Inferred;
 };
 
+class LaunchIndex;
+
 /// One compile_commands.json and the lookups on it.
 class CompileCommandsDB {
 public:
+  ~CompileCommandsDB();
+
   /// Loads \p Path: a compile_commands.json, or a directory that holds one
   /// (the -p argument).
   static llvm::Expected<std::unique_ptr<CompileCommandsDB>>
@@ -85,6 +94,12 @@ public:
   /// The compile_commands.json this was read from.
   llvm::StringRef path() const { return JsonPath; }
 
+  /// The launches written in this database's translation units, for
+  /// kernels launched from another file than their own (LaunchIndex.h).
+  /// Made on first use and kept with the database, so that each unit is
+  /// parsed at most once per run.
+  LaunchIndex &launchIndex();
+
 private:
   CompileCommandsDB(std::unique_ptr<clang::tooling::CompilationDatabase> DB,
                     std::string JsonPath);
@@ -95,6 +110,7 @@ private:
   std::string JsonPath;
   /// Real path -> the database's spelling, for lookups by any spelling.
   llvm::StringMap<std::string> ByRealPath;
+  std::unique_ptr<LaunchIndex> Launches;
 };
 
 /// The databases of a run: the one given with -p, or those discovered
