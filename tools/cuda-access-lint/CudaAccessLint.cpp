@@ -541,6 +541,9 @@ int main(int argc, const char **argv) {
     Ready[I] = true;
   }
   lintAll(Inputs, C, FileConfigs, Reports, Ready);
+  if (Finder)
+    for (const std::string &N : Finder->launchSearchNotes())
+      WithColor::note(errs(), ToolName) << N << "\n";
   bool Failed = false;
   for (const cal::FileReport &R : Reports)
     Failed |= !R.Parsed || R.Partial || !R.CommentErrors.empty();

@@ -206,8 +206,8 @@ FileReport lintFile(StringRef File, const LintConfig &C,
         // A kernel launched only from another file of the database gets
         // that file's launches (LaunchIndex.h).
         if (CrossTU)
-          CrossTU->launchIndex().addLaunches(File, Ks, crossTUOptions(C, Cfg),
-                                             FR.Notes);
+          CrossTU->launchIndex().addLaunches(File, Ks,
+                                             crossTUOptions(C, Cfg));
         if (C.ListKernels) {
           // Launches through pointers of unknown target, as the AST the
           // kernels live in shows them.

@@ -116,6 +116,10 @@ LaunchIndex &CompileCommandsDB::launchIndex() {
   return *Launches;
 }
 
+std::vector<std::string> CompileCommandsDB::launchSearchNotes() {
+  return Launches ? Launches->notes() : std::vector<std::string>();
+}
+
 Expected<std::unique_ptr<CompileCommandsDB>>
 CompileCommandsDB::load(StringRef Path) {
   SmallString<256> Json(Path);
@@ -214,6 +218,16 @@ CompileCommandsDB::commandFromNeighbour(StringRef Header) {
   return FoundCommand{std::move(Cmds.front()), "of '" +
                                                    canonicalReportPath(Best) +
                                                    "' in the same directory,"};
+}
+
+std::vector<std::string> CompileCommandsFinder::launchSearchNotes() {
+  std::vector<std::string> Out;
+  if (Explicit)
+    Out = Explicit->launchSearchNotes();
+  for (auto &E : ByDir)
+    append_range(Out, E.second->launchSearchNotes());
+  llvm::sort(Out);
+  return Out;
 }
 
 CompileCommandsDB *CompileCommandsFinder::databaseFor(StringRef File) {

@@ -198,8 +198,10 @@ bool LaunchIndex::mentionsAny(Unit &U, const std::vector<std::string> &Names) {
   return any_of(Names, [&](const std::string &N) { return U.Words->count(N); });
 }
 
-void LaunchIndex::parse(Unit &U, const CrossTUOptions &Opts,
-                        std::vector<std::string> &Notes) {
+void LaunchIndex::parse(Unit &U, const CrossTUOptions &Opts) {
+  // Which linted file first needs a unit depends on timing under -j: the
+  // notes of the search belong to the run (notes()).
+  std::vector<std::string> &Notes = RunNotes;
   U.Parsed = true;
   std::string Name = canonicalReportPath(U.File);
   std::string Where =
@@ -276,9 +278,15 @@ void LaunchIndex::parse(Unit &U, const CrossTUOptions &Opts,
                     "elsewhere");
 }
 
+std::vector<std::string> LaunchIndex::notes() {
+  std::lock_guard<std::mutex> Guard(Lock);
+  std::vector<std::string> Out = RunNotes;
+  llvm::sort(Out);
+  return Out;
+}
+
 void LaunchIndex::addLaunches(StringRef File, std::vector<KernelInfo> &Ks,
-                              const CrossTUOptions &Opts,
-                              std::vector<std::string> &Notes) {
+                              const CrossTUOptions &Opts) {
   std::vector<KernelInfo *> Wanted;
   std::vector<std::string> Names;
   for (KernelInfo &K : Ks) {
@@ -309,7 +317,7 @@ void LaunchIndex::addLaunches(StringRef File, std::vector<KernelInfo> &Ks,
                         "translation units: "
                      << I + 1 << "/" << ToParse.size() << " "
                      << canonicalReportPath(ToParse[I]->File) << "\x1b[K";
-    parse(*ToParse[I], Opts, Notes);
+    parse(*ToParse[I], Opts);
   }
   if (Opts.Progress && !ToParse.empty())
     *Opts.Progress << "\r\x1b[K";

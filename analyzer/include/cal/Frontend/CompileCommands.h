@@ -99,6 +99,8 @@ public:
   /// Made on first use and kept with the database, so that each unit is
   /// parsed at most once per run.
   LaunchIndex &launchIndex();
+  /// The notes of the launch search, if there was one.
+  std::vector<std::string> launchSearchNotes();
 
 private:
   CompileCommandsDB(std::unique_ptr<clang::tooling::CompilationDatabase> DB,
@@ -124,6 +126,8 @@ public:
   /// nearest compile_commands.json in the file's directory or a parent, or
   /// in a `build/` directory beside one (as clangd looks).
   CompileCommandsDB *databaseFor(llvm::StringRef File);
+  /// The notes of every database's launch search, for the end of the run.
+  std::vector<std::string> launchSearchNotes();
 
 private:
   std::unique_ptr<CompileCommandsDB> Explicit;

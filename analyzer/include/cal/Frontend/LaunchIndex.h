@@ -67,17 +67,20 @@ public:
   /// Gives each kernel of \p Ks that is defined in this parse, has external
   /// linkage and has no launch, the launches of the same mangled name in the
   /// database's CUDA translation units other than \p File. A unit that does
-  /// not parse is skipped with one note in \p Notes; with
+  /// not parse is skipped with one note (notes()); with
   /// CrossTUOptions::Verbose each unit parsed is noted too.
   void addLaunches(llvm::StringRef File, std::vector<KernelInfo> &Ks,
-                   const CrossTUOptions &Opts, std::vector<std::string> &Notes);
+                   const CrossTUOptions &Opts);
+  /// The notes of the search so far, sorted: they belong to the run, not to
+  /// the linted file that happened to need a unit first.
+  std::vector<std::string> notes();
 
 private:
   struct Unit;
   void listUnits();
   bool mentionsAny(Unit &U, const std::vector<std::string> &Names);
-  void parse(Unit &U, const CrossTUOptions &Opts,
-             std::vector<std::string> &Notes);
+  void parse(Unit &U, const CrossTUOptions &Opts);
+  std::vector<std::string> RunNotes;
 
   CompileCommandsDB &DB;
   std::vector<std::unique_ptr<Unit>> Units;
