@@ -167,6 +167,23 @@ cl::opt<bool> FailOnFindings("fail-on-findings",
 
 constexpr const char *ToolName = "cuda-access-lint";
 
+/// --color=auto|always|never, read before llvm::cl, whose own boolean
+/// --color it replaces (an option cannot be registered twice).
+enum class ColorChoice { Auto, Always, Never };
+ColorChoice Color = ColorChoice::Auto;
+
+/// Colour on \p FD's stream: `always`, or `auto` on a terminal when
+/// NO_COLOR (https://no-color.org) is unset or empty.
+bool useColor(int FD) {
+  if (Color != ColorChoice::Auto)
+    return Color == ColorChoice::Always;
+  const char *No = getenv("NO_COLOR");
+  if (No && *No)
+    return false;
+  return FD == 1 ? sys::Process::StandardOutIsDisplayed()
+                 : sys::Process::StandardErrIsDisplayed();
+}
+
 int usageError(const Twine &Msg) {
   WithColor::error(errs(), ToolName) << Msg << "\n";
   return 2;
@@ -370,11 +387,30 @@ int main(int argc, const char **argv) {
       AfterDashes = true;
       continue;
     }
+    StringRef A = argv[I];
+    if (!AfterDashes && (A.consume_front("--color=") ||
+                         A.consume_front("-color="))) {
+      if (A == "auto" || A == "always" || A == "never") {
+        Color = A == "always"  ? ColorChoice::Always
+                : A == "never" ? ColorChoice::Never
+                               : ColorChoice::Auto;
+        continue;
+      }
+      WithColor::setAutoDetectFunction([](const raw_ostream &) {
+        return false;
+      });
+      return usageError("invalid value '" + A +
+                        "' for --color; valid values: auto, always, never");
+    }
     if (AfterDashes)
       DashArgs.push_back(argv[I]);
     else
       Own.push_back(argv[I]);
   }
+  // WithColor's messages on stderr follow --color and NO_COLOR too.
+  WithColor::setAutoDetectFunction([](const raw_ostream &OS) {
+    return useColor(&OS == &outs() ? 1 : 2);
+  });
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter(printVersion);
   if (std::optional<std::string> Bad =
@@ -524,6 +560,9 @@ int main(int argc, const char **argv) {
   C.Verbose = Verbose;
   C.Commands = Finder ? &*Finder : nullptr;
   C.VerifyFixes = Fix || !ExportFixes.empty();
+  // Findings go to stdout (or --output); colour only on a terminal.
+  C.ColorFindings = OutFormat == "text" && OutputFile.empty() && useColor(1);
+  C.ColorDiagnostics = useColor(2);
 
   // Configurations are read up front, in order: a bad one is that file's
   // error, and the threads below only read them.

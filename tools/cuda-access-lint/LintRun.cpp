@@ -225,12 +225,12 @@ FileReport lintFile(StringRef File, const LintConfig &C,
         FR.ParamNames = R.ParamNames;
         if (AO->DumpEvents)
           printEventDump(TextOS, R);
-        FR.Findings = collectFindings(R, Ctx, Diags, /*Color=*/false,
+        FR.Findings = collectFindings(R, Ctx, Diags, C.ColorFindings,
                                       *Checks, FR.CommentErrors);
         for (json::Value &V : resultToJSON(R))
           FR.Kernels.push_back(std::move(V));
       },
-      nulls(), /*Color=*/false);
+      nulls(), C.ColorDiagnostics);
   FR.Parsed = Out.St != FileAnalysis::Status::Failed;
   FR.Partial = Out.St == FileAnalysis::Status::Partial;
   FR.Diagnostics = Out.Diagnostics;

@@ -28,6 +28,9 @@ struct LintConfig {
   bool ListKernels = false, DumpEvents = false, Verbose = false;
   /// --fix / --export-fixes: re-analyse each proposed change (FixVerify).
   bool VerifyFixes = false;
+  /// --color: findings (standard output) and the compiler's diagnostics
+  /// (standard error) rendered with ANSI colours.
+  bool ColorFindings = false, ColorDiagnostics = false;
   /// --checks, appended to the configuration file's Checks.
   std::optional<std::string> Checks;
   CompileCommandsFinder *Commands = nullptr; ///< null: no database

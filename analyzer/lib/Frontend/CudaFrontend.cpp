@@ -300,6 +300,7 @@ ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
   IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), fileSystemFor(File, Opts)));
   raw_string_ostream DiagOS(Outcome.Diagnostics);
+  DiagOS.enable_colors(Color); // a string stream is colourless by default
   DiagnosticOptions DO;
   DO.ShowColors = Color;
   TextDiagnosticPrinter Printer(DiagOS, DO);

@@ -39,6 +39,8 @@ class RenderScope {
 public:
   RenderScope(DiagnosticsEngine &Diags, const LangOptions &LO, bool Color)
       : Diags(Diags), OS(Buf), Printer(OS, Opts(Color)) {
+    // A string stream prints no escape codes unless told to.
+    OS.enable_colors(Color);
     Old = Diags.getClient();
     OwnedOld = Diags.ownsClient();
     Keep = OwnedOld ? Diags.takeClient() : nullptr;
