@@ -120,7 +120,6 @@ int main(int Argc, char **Argv) {
                      Col);
         return 1;
       }
-  std::printf("access-patterns: %d iterations, results correct\n",
-              Iterations);
+  std::printf("access-patterns: %d iterations, results correct\n", Iterations);
   return 0;
 }

@@ -24,8 +24,8 @@
 // records and profiling stops, the program runs on.
 //
 //===----------------------------------------------------------------------===//
-#include "cal/runtime/CuptiStatus.h"
 #include "cal/runtime/Inject.h"
+#include "cal/runtime/CuptiStatus.h"
 #include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/Profiler.h"
@@ -44,10 +44,6 @@
 
 namespace cal {
 namespace {
-
-/// The launch duration: not in the catalogue, whose groups are about access
-/// patterns; read from the same replay as everything else.
-constexpr const char *DurationMetric = "gpu__time_duration.sum";
 
 Error driverStatus(CUresult R, const char *What) {
   if (R == CUDA_SUCCESS)
@@ -123,6 +119,7 @@ private:
   // nothing else runs inside the range.
   std::mutex Lock;
   bool Pending = false;
+  bool Active = false; // the session started for the pending launch
   int PendingIndex = -1;
   std::thread::id PendingThread;
   LaunchMeasurement PendingLaunch;
@@ -189,10 +186,7 @@ Error Injector::startProfiling(const LaunchRecord &R) {
       MetricGroup All;
       All.Name = "all";
       All.Purpose = "every catalogue metric and the duration, one replay";
-      for (const MetricGroup &G : metricCatalogue())
-        All.Metrics.insert(All.Metrics.end(), G.Metrics.begin(),
-                           G.Metrics.end());
-      All.Metrics.push_back(DurationMetric);
+      All.Metrics = injectRangeMetrics();
       Expected<size_t> Passes = passCountFor(Dev.Info.Chip, All.Metrics);
       if (!Passes)
         return Passes.takeError();
@@ -206,9 +200,6 @@ Error Injector::startProfiling(const LaunchRecord &R) {
     }
     Ready = true;
   }
-  if (Dev.Context != R.Context)
-    return Error::failure("a launch in a second CUDA context: only the first "
-                          "context's launches are profiled");
   if (Settings.Mode == InjectMode::Profile)
     return Range->start();
   if (Settings.Mode == InjectMode::Sass) {
@@ -255,6 +246,12 @@ void Injector::enter(const LaunchRecord &R, int Index) {
   PendingIndex = Index;
   PendingThread = std::this_thread::get_id();
   Pending = true;
+  Active = false;
+  if (Ready && Dev.Context != R.Context) {
+    L.Notes.push_back("not measured: a launch in a second CUDA context; "
+                      "only the first context's launches are profiled");
+    return;
+  }
   if (Error E = startProfiling(R)) {
     if (E.code() == ProfilingNotPermitted) {
       fail(E);
@@ -267,7 +264,9 @@ void Injector::enter(const LaunchRecord &R, int Index) {
     Range.reset();
     Sass.reset();
     write(statusRecord("error", E.message(), Pid));
+    return;
   }
+  Active = true;
 }
 
 void Injector::leave() {
@@ -276,11 +275,13 @@ void Injector::leave() {
   if (!Pending || PendingThread != std::this_thread::get_id())
     return;
   LaunchMeasurement &L = PendingLaunch;
-  if (Settings.Mode == InjectMode::Profile && Range) {
+  if (!Active) {
+    // Recorded with the note that says why it was not measured.
+  } else if (Settings.Mode == InjectMode::Profile && Range) {
     Expected<std::map<std::string, double>> V = Range->stop();
     if (V) {
       L.Metrics = std::move(*V);
-      auto D = L.Metrics.find(DurationMetric);
+      auto D = L.Metrics.find(InjectDurationMetric);
       if (D != L.Metrics.end()) {
         L.TimedRuns = 1; // one replay pass, in nanoseconds
         L.MedianMs = L.MinMs = L.MaxMs = D->second / 1e6;

@@ -1,6 +1,8 @@
 //===- InjectHost.cpp - Settings, launch filter and records of injection --===//
 #include "cal/runtime/Inject.h"
 
+#include "cal/runtime/MetricCatalogue.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
@@ -122,6 +124,14 @@ int LaunchFilter::next(const std::string &Kernel, const unsigned Grid[3],
   if (N < Skip || N - Skip >= Count)
     return -1;
   return int(Selected++);
+}
+
+std::vector<std::string> injectRangeMetrics() {
+  std::vector<std::string> All;
+  for (const MetricGroup &G : metricCatalogue())
+    All.insert(All.end(), G.Metrics.begin(), G.Metrics.end());
+  All.push_back(InjectDurationMetric);
+  return All;
 }
 
 std::string recordLine(const json::Value &V) {

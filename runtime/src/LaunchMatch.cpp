@@ -2,8 +2,8 @@
 #include "cal/runtime/LaunchMatch.h"
 
 #include <cctype>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <cxxabi.h>
 
 namespace cal {

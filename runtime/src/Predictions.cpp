@@ -63,17 +63,14 @@ Expected<Predictions> predictionsFromJson(const Value &Root) {
       const Value *G = L->get("grid"), *B = L->get("block");
       const Value *GU = L->get("grid_unknown");
       for (int I = 0; I < 3; ++I) {
-        const Value *GI = G && G->elements().size() > size_t(I)
-                              ? &G->elements()[I]
-                              : nullptr;
+        const Value *GI =
+            G && G->elements().size() > size_t(I) ? &G->elements()[I] : nullptr;
         // A null component was computed at run time: any value matches.
         PK.GridUnknown[I] =
             (GI && !GI->isNumber()) ||
             (GU && GU->elements().size() > size_t(I) &&
              GU->elements()[I].isBool() && GU->elements()[I].boolean());
-        PK.Grid[I] = GI && GI->isNumber() ? unsigned(GI->number())
-                     : GI                 ? 0
-                                          : 1;
+        PK.Grid[I] = GI && GI->isNumber() ? unsigned(GI->number()) : GI ? 0 : 1;
         PK.Block[I] = B && B->elements().size() > size_t(I)
                           ? unsigned(B->elements()[I].number())
                           : 1;
@@ -81,8 +78,8 @@ Expected<Predictions> predictionsFromJson(const Value &Root) {
       PK.DynamicSharedBytes = unsigned(L->getNumber("dynamic_shared_bytes"));
       PK.LaunchSource = L->getString("source");
       const Value *As = L->get("assumed");
-      PK.Assumed = (As && As->isBool() && As->boolean()) ||
-                   PK.LaunchSource == "default";
+      PK.Assumed =
+          (As && As->isBool() && As->boolean()) || PK.LaunchSource == "default";
       if (const Value *AB = L->get("assumed_blocks"))
         for (const Value &Shape : AB->elements()) {
           std::array<unsigned, 3> S{1, 1, 1};

@@ -138,8 +138,8 @@ int main(int Argc, char **Argv) {
     return 2;
   Tmp = Dir;
   // The verifier decides whether there is a device, as users see it.
-  std::string Probe = "'" + Verifier + "' run -- /bin/true > " + Tmp +
-                      "/probe.log 2>&1";
+  std::string Probe =
+      "'" + Verifier + "' run -- /bin/true > " + Tmp + "/probe.log 2>&1";
   int S = std::system(Probe.c_str());
   if (WIFEXITED(S) && WEXITSTATUS(S) == 77) {
     std::cout << "skipped: no CUDA device\n";

@@ -1,8 +1,11 @@
 //===- InjectTest.cpp - Injection settings, filters and records -----------===//
 #include "cal/runtime/Inject.h"
+#include "cal/runtime/MetricCatalogue.h"
+#include "cal/runtime/ProfilerHost.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -53,7 +56,8 @@ TEST(InjectSettings, EnvironmentRoundTrip) {
 
 TEST(InjectSettings, Errors) {
   EXPECT_FALSE(bool(roundTrip({}))); // no output file
-  EXPECT_FALSE(bool(roundTrip({{injectenv::Out, "o"}, {injectenv::Mode, "x"}})));
+  EXPECT_FALSE(
+      bool(roundTrip({{injectenv::Out, "o"}, {injectenv::Mode, "x"}})));
   EXPECT_FALSE(
       bool(roundTrip({{injectenv::Out, "o"}, {injectenv::Count, "-1"}})));
   EXPECT_FALSE(
@@ -185,6 +189,18 @@ TEST(InjectRecords, EndRecordAndSassMerge) {
   EXPECT_FALSE(mergeSassLaunch(C, S));
   EXPECT_TRUE(C.Lines.empty());
   EXPECT_EQ(C.Notes.size(), 1u);
+}
+
+// The injected launch gets one config image: the CUPTI host API must accept
+// the union of the catalogue and the duration for GH100 (the H100), and it
+// needs at least as many passes as the largest group alone.
+TEST(InjectMetrics, OneConfigImageOnGH100) {
+  std::vector<std::string> All = injectRangeMetrics();
+  Expected<size_t> Passes = passCountFor("GH100", All);
+  ASSERT_TRUE(bool(Passes)) << Passes.error().message();
+  for (const MetricGroup &G : metricCatalogue())
+    EXPECT_GE(*Passes, G.ExpectedPasses) << G.Name;
+  EXPECT_NE(std::find(All.begin(), All.end(), InjectDurationMetric), All.end());
 }
 
 } // namespace

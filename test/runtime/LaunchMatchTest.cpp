@@ -5,8 +5,8 @@
 // manglings are those nvcc emits for the declarations in the comments.
 //
 //===----------------------------------------------------------------------===//
-#include "cal/runtime/Compare.h"
 #include "cal/runtime/LaunchMatch.h"
+#include "cal/runtime/Compare.h"
 #include "cal/runtime/MetricCatalogue.h"
 
 #include <gtest/gtest.h>
@@ -73,8 +73,10 @@ TEST(SameKernel, MangledWhenBothHaveItElseByName) {
 
 TEST(MatchLaunch, ExactConfigurationAmongSeveral) {
   Predictions P;
-  P.Kernels.push_back(kernel("copy<float>", CopyFloat, {64, 1, 1}, {128, 1, 1}));
-  P.Kernels.push_back(kernel("copy<float>", CopyFloat, {32, 1, 1}, {256, 1, 1}));
+  P.Kernels.push_back(
+      kernel("copy<float>", CopyFloat, {64, 1, 1}, {128, 1, 1}));
+  P.Kernels.push_back(
+      kernel("copy<float>", CopyFloat, {32, 1, 1}, {256, 1, 1}));
   LaunchMatch M = matchLaunch(launch(CopyFloat, {32, 1, 1}, {256, 1, 1}), P);
   ASSERT_TRUE(M.Kernel);
   EXPECT_EQ(M.Kernel, &P.Kernels[1]);

@@ -107,9 +107,9 @@ bool parse(int Argc, char **Argv, RunOptions &O) {
     }
     if (I + 1 >= Argc || A.rfind("--", 0) != 0) {
       std::cerr << "cuda-access-verify run: "
-                << (A.rfind("--", 0) == 0 ? A + " needs a value"
-                                          : "unexpected '" + A +
-                                                "' (the program follows --)")
+                << (A.rfind("--", 0) == 0
+                        ? A + " needs a value"
+                        : "unexpected '" + A + "' (the program follows --)")
                 << "\n"
                 << RunUsageText;
       return false;
@@ -203,7 +203,8 @@ int runInjected(const RunOptions &O, const std::string &Lib,
                 const cal::InjectSettings &S, bool Quiet) {
   // Like system(): the terminal's interrupt goes to the program, and the
   // verifier stays to assemble what was measured.
-  struct sigaction Ign {}, OldInt{}, OldQuit{};
+  struct sigaction Ign {
+  }, OldInt{}, OldQuit{};
   Ign.sa_handler = SIG_IGN;
   sigaction(SIGINT, &Ign, &OldInt);
   sigaction(SIGQUIT, &Ign, &OldQuit);
@@ -272,16 +273,14 @@ int runCommand(int Argc, char **Argv) {
   // Everything that can be checked before the program runs is checked.
   cal::Expected<cal::LaunchFilter> Filter = cal::LaunchFilter::create(O.Inject);
   if (!Filter) {
-    std::cerr << "cuda-access-verify run: " << Filter.error().message()
-              << "\n";
+    std::cerr << "cuda-access-verify run: " << Filter.error().message() << "\n";
     return RunUsage;
   }
   std::string Program = findProgram(O.Program[0]);
   if (Program.empty()) {
     std::cerr << "cuda-access-verify run: cannot run '" << O.Program[0]
               << "': no such executable file"
-              << (O.Program[0].find('/') == std::string::npos ? " in PATH"
-                                                              : "")
+              << (O.Program[0].find('/') == std::string::npos ? " in PATH" : "")
               << "\n";
     return RunUsage;
   }
@@ -341,8 +340,7 @@ int runCommand(int Argc, char **Argv) {
     M.SassMetrics.push_back(Spec.Name);
   bool NotPermitted = false;
   for (const auto &St : R->Status) {
-    std::cerr << "cuda-access-verify run: libcal-inject: " << St.second
-              << "\n";
+    std::cerr << "cuda-access-verify run: libcal-inject: " << St.second << "\n";
     M.Notes.push_back(St.first + ": " + St.second);
     NotPermitted |= St.first == "not-permitted";
   }
@@ -369,8 +367,8 @@ int runCommand(int Argc, char **Argv) {
       if (O.SassLaunches >= 0 && N >= unsigned(O.SassLaunches))
         break;
       ++N;
-      std::string Path = std::string(Dir) + "/sass-" +
-                         std::to_string(KV.first) + ".jsonl";
+      std::string Path =
+          std::string(Dir) + "/sass-" + std::to_string(KV.first) + ".jsonl";
       cal::InjectSettings SS = S;
       SS.Mode = cal::InjectMode::Sass;
       SS.SassIndex = int(KV.first);

@@ -1,4 +1,5 @@
-//===- Inject.h - Settings, launch filter and records of injection -*- C++ -*-===//
+//===- Inject.h - Settings, launch filter and records of injection -*- C++
+//-*-===//
 //
 // `cuda-access-verify run -- ./app` profiles a program it did not build: the
 // CUDA driver loads libcal-inject.so into the program (CUDA_INJECTION64_PATH)
@@ -90,6 +91,12 @@ private:
   std::map<std::string, unsigned> PerKey;
   unsigned Seen = 0, Selected = 0;
 };
+
+/// The range-profiler metrics of one injected launch: every metric of the
+/// catalogue plus the duration (gpu__time_duration.sum), in one config
+/// image, since the program launches each kernel once.
+std::vector<std::string> injectRangeMetrics();
+constexpr const char *InjectDurationMetric = "gpu__time_duration.sum";
 
 /// One JSON object on one line (no raw newline inside).
 std::string recordLine(const json::Value &V);
