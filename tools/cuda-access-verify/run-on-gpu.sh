@@ -21,8 +21,12 @@ APP=$B/bin/access-patterns
 
 { nvidia-smi; nvcc --version | tail -2; ncu --version | tail -1; } >"$LOG" 2>&1
 echo "== build" >>"$LOG"
-if ! { cmake -S . -B $B -G Ninja -DCAL_ENABLE_ANALYZER=OFF \
-         -DCAL_ENABLE_TESTS=ON && ninja -C $B; } >>"$LOG" 2>&1; then
+# The GPU tests need GTest; without it the tools still build.
+cmake -S . -B $B -G Ninja -DCAL_ENABLE_ANALYZER=OFF -DCAL_ENABLE_TESTS=ON \
+  >>"$LOG" 2>&1 ||
+  cmake -S . -B $B -G Ninja -DCAL_ENABLE_ANALYZER=OFF -DCAL_ENABLE_TESTS=OFF \
+    >>"$LOG" 2>&1
+if ! ninja -C $B >>"$LOG" 2>&1; then
   tail -40 "$LOG"
   exit 1
 fi
