@@ -3,6 +3,7 @@
 
 #include "Format.h"
 
+#include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/Timing.h"
 
@@ -52,8 +53,29 @@ public:
     std::map<std::string, unsigned> Seen;
     for (const LaunchMeasurement &L : M.Launches) {
       std::string Key = key(L.MangledName, L.Grid, L.Block);
-      const PredictedKernel *K = find(Key, Seen[Key]++, L);
-      compareLaunch(L, K);
+      unsigned Ordinal = Seen[Key]++;
+      const PredictedKernel *K = find(Key, Ordinal, L);
+      if (K || !P) {
+        compareLaunch(L, K);
+        continue;
+      }
+      // Not found by mangled name and exact configuration: a program
+      // profiled through cuda-access-verify run, where the analyzer may
+      // have named the kernel differently, left a grid component to run
+      // time or assumed the launch.
+      LaunchMatch Mt = matchLaunch(L, *P, Ordinal);
+      if (Mt.Kernel && Mt.Config != ConfigMatch::Exact) {
+        Row &R = newRow(L, "kernel", "launch configuration");
+        R.PredictedText = configText(Mt.Kernel->Grid, Mt.Kernel->Block,
+                                     Mt.Kernel->GridUnknown);
+        R.MeasuredText = configText(L.Grid, L.Block);
+        R.Note = Mt.Note;
+        R.V = Verdict::NoPrediction;
+      }
+      // A configuration that is not the predicted one is reported as such:
+      // its quantities are shown unjudged rather than counted as errors.
+      compareLaunch(L, Mt.Config == ConfigMatch::Differs ? nullptr : Mt.Kernel,
+                    Mt.Kernel != nullptr);
     }
     for (const Row &R : C.Rows) {
       switch (R.V) {
@@ -150,7 +172,9 @@ private:
     return R;
   }
 
-  void compareLaunch(const LaunchMeasurement &L, const PredictedKernel *K);
+  /// \p Explained: the launch row for a missing prediction was written.
+  void compareLaunch(const LaunchMeasurement &L, const PredictedKernel *K,
+                     bool Explained = false);
   void compareLines(const LaunchMeasurement &L, const PredictedKernel *K);
 };
 
@@ -170,9 +194,9 @@ static void sassTotals(const LaunchMeasurement &L, const char *Class,
 }
 
 void Comparer::compareLaunch(const LaunchMeasurement &L,
-                             const PredictedKernel *K) {
+                             const PredictedKernel *K, bool Explained) {
   using namespace metric;
-  if (!K) {
+  if (!K && !Explained) {
     Row &R = newRow(L, "kernel", "launch");
     R.V = Verdict::NoPrediction;
     R.MeasuredText = L.MangledName + " grid " + std::to_string(L.Grid[0]) +
@@ -289,6 +313,11 @@ void Comparer::compareLines(const LaunchMeasurement &L,
       {"shared", "shared", "", "wavefronts/req"},
   };
   for (const LineMeasurement &Line : L.Lines) {
+    // Instructions without line information (a program built without
+    // -lineinfo) count in the kernel's totals only; the launch's note says
+    // so.
+    if (Line.File.empty() && Line.Line == 0)
+      continue;
     std::string Scope = Line.File + ":" + std::to_string(Line.Line);
     for (const ClassQ &Q : Classes) {
       auto It = Line.Classes.find(Q.Class);
@@ -312,7 +341,7 @@ void Comparer::compareLines(const LaunchMeasurement &L,
           if (A.Line != Line.Line || A.Space != Q.Space ||
               (Q.Kind[0] && A.Kind != Q.Kind))
             continue;
-          if (!A.File.empty() && A.File != Line.File)
+          if (!A.File.empty() && !sameSourceFile(A.File, Line.File))
             continue;
           ++Matched;
           const PredictedRange &V = Global ? A.Sectors : A.Wavefronts;

@@ -97,6 +97,8 @@ json::Value toJson(const Measurements &M) {
     O.set("line", L.Line);
     O.set("kernel", L.Kernel);
     O.set("mangled_name", L.MangledName);
+    if (!L.DemangledName.empty())
+      O.set("demangled_name", L.DemangledName);
     O.set("grid", triple(L.Grid));
     O.set("block", triple(L.Block));
     O.set("dynamic_shared_bytes", L.DynamicSharedBytes);
@@ -181,6 +183,7 @@ Expected<Measurements> measurementsFromJson(const json::Value &Root) {
     L.Line = unsigned(O.getNumber("line"));
     L.Kernel = O.getString("kernel");
     L.MangledName = O.getString("mangled_name");
+    L.DemangledName = O.getString("demangled_name");
     readTriple(O.get("grid"), L.Grid);
     readTriple(O.get("block"), L.Block);
     L.DynamicSharedBytes = unsigned(O.getNumber("dynamic_shared_bytes"));

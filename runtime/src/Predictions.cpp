@@ -60,15 +60,33 @@ Expected<Predictions> predictionsFromJson(const Value &Root) {
     PK.File = normalizeSourcePath(K.getString("file"));
     PK.Line = unsigned(K.getNumber("line"));
     if (const Value *L = K.get("launch")) {
+      const Value *G = L->get("grid"), *B = L->get("block");
+      const Value *GU = L->get("grid_unknown");
       for (int I = 0; I < 3; ++I) {
-        const Value *G = L->get("grid"), *B = L->get("block");
-        PK.Grid[I] = G && G->elements().size() > size_t(I)
-                         ? unsigned(G->elements()[I].number())
-                         : 1;
+        const Value *GI =
+            G && G->elements().size() > size_t(I) ? &G->elements()[I] : nullptr;
+        // A null component was computed at run time: any value matches.
+        PK.GridUnknown[I] =
+            (GI && !GI->isNumber()) ||
+            (GU && GU->elements().size() > size_t(I) &&
+             GU->elements()[I].isBool() && GU->elements()[I].boolean());
+        PK.Grid[I] = GI && GI->isNumber() ? unsigned(GI->number()) : GI ? 0 : 1;
         PK.Block[I] = B && B->elements().size() > size_t(I)
                           ? unsigned(B->elements()[I].number())
                           : 1;
       }
+      PK.DynamicSharedBytes = unsigned(L->getNumber("dynamic_shared_bytes"));
+      PK.LaunchSource = L->getString("source");
+      const Value *As = L->get("assumed");
+      PK.Assumed =
+          (As && As->isBool() && As->boolean()) || PK.LaunchSource == "default";
+      if (const Value *AB = L->get("assumed_blocks"))
+        for (const Value &Shape : AB->elements()) {
+          std::array<unsigned, 3> S{1, 1, 1};
+          for (size_t I = 0; I < 3 && I < Shape.elements().size(); ++I)
+            S[I] = unsigned(Shape.elements()[I].number());
+          PK.AssumedBlocks.push_back(S);
+        }
       PK.Site = L->getString("site");
       // "kernels/x.cu:88:5" -> 88
       size_t Last = PK.Site.rfind(':');

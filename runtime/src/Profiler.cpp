@@ -33,6 +33,15 @@ static Error cudaStatus(cudaError_t E, const char *What) {
                         cudaGetErrorString(E));
 }
 
+static Error runtimeSynchronize(const char *What) {
+  return cudaStatus(cudaDeviceSynchronize(), What);
+}
+static SynchronizeFn Synchronize = runtimeSynchronize;
+void setSynchronize(SynchronizeFn Fn) {
+  Synchronize = Fn ? Fn : runtimeSynchronize;
+}
+Error synchronizeDevice(const char *What) { return Synchronize(What); }
+
 #define CAL_CUDA(Call)                                                         \
   do {                                                                         \
     if (::cal::Error CalErr = cudaStatus((Call), #Call))                       \
@@ -136,10 +145,10 @@ static void CUPTIAPI observerCallback(void *User, CUpti_CallbackDomain Domain,
   if (Domain != CUPTI_CB_DOMAIN_DRIVER_API)
     return;
   const auto *CD = static_cast<const CUpti_CallbackData *>(Data);
-  if (CD->callbackSite != CUPTI_API_ENTER)
-    return;
+  bool Enter = CD->callbackSite == CUPTI_API_ENTER;
   LaunchRecord R;
   R.MangledName = CD->symbolName ? CD->symbolName : "";
+  R.Context = CD->context;
   if (Id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel ||
       Id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz) {
     const auto *P =
@@ -148,6 +157,7 @@ static void CUPTIAPI observerCallback(void *User, CUpti_CallbackDomain Domain,
     R.Block[0] = P->blockDimX, R.Block[1] = P->blockDimY,
     R.Block[2] = P->blockDimZ;
     R.SharedBytes = P->sharedMemBytes;
+    R.Stream = P->hStream;
   } else if (Id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx ||
              Id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz) {
     const auto *P =
@@ -157,10 +167,11 @@ static void CUPTIAPI observerCallback(void *User, CUpti_CallbackDomain Domain,
     R.Block[0] = C->blockDimX, R.Block[1] = C->blockDimY,
     R.Block[2] = C->blockDimZ;
     R.SharedBytes = C->sharedMemBytes;
+    R.Stream = C->hStream;
   } else {
     return;
   }
-  Self->onLaunch(R);
+  Self->onLaunch(R, Enter);
 }
 
 Expected<std::unique_ptr<LaunchObserver>> LaunchObserver::create() {
@@ -253,9 +264,10 @@ RangeProfilerSession::~RangeProfilerSession() {
   // sweep that follows runs on the same profiler initialisation.
 }
 
-Expected<std::vector<double>>
-RangeProfilerSession::profileGroup(PreparedGroup &G,
-                                   const std::function<void()> &Launch) {
+Error RangeProfilerSession::startGroup(PreparedGroup &G) {
+  if (Active)
+    return Error::failure("range profiler: a launch is already being "
+                          "profiled");
   std::vector<const char *> Names;
   for (const std::string &N : G.Group->Metrics)
     Names.push_back(N.c_str());
@@ -267,37 +279,43 @@ RangeProfilerSession::profileGroup(PreparedGroup &G,
       CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
   En.ctx = static_cast<CUcontext>(Context);
   CAL_CUPTI(cuptiRangeProfilerEnable(&En));
-  struct Disabler {
-    CUpti_RangeProfiler_Object *Object;
-    ~Disabler() {
-      CUpti_RangeProfiler_Disable_Params D{
-          CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE};
-      D.pRangeProfilerObject = Object;
-      cuptiRangeProfilerDisable(&D);
-    }
-  } Disable{En.pRangeProfilerObject};
-  CUpti_RangeProfiler_Object *Object = En.pRangeProfilerObject;
+  CUpti_RangeProfiler_Object *Obj = En.pRangeProfilerObject;
+  Object = Obj;
+  Active = &G;
+  auto Fail = [&](Error E) {
+    CUpti_RangeProfiler_Disable_Params D{
+        CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE};
+    D.pRangeProfilerObject = Obj;
+    cuptiRangeProfilerDisable(&D);
+    Active = nullptr;
+    Object = nullptr;
+    return E;
+  };
 
   // A fresh counter data image per launch: one range, one nesting level.
   CUpti_RangeProfiler_GetCounterDataSize_Params Sz{
       CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
-  Sz.pRangeProfilerObject = Object;
+  Sz.pRangeProfilerObject = Obj;
   Sz.pMetricNames = Names.data();
   Sz.numMetrics = Names.size();
   Sz.maxNumOfRanges = 1;
   Sz.maxNumRangeTreeNodes = 1;
-  CAL_CUPTI(cuptiRangeProfilerGetCounterDataSize(&Sz));
-  std::vector<uint8_t> CounterData(Sz.counterDataSize);
+  if (Error E = cuptiStatus(cuptiRangeProfilerGetCounterDataSize(&Sz),
+                            "cuptiRangeProfilerGetCounterDataSize"))
+    return Fail(std::move(E));
+  CounterData.assign(Sz.counterDataSize, 0);
   CUpti_RangeProfiler_CounterDataImage_Initialize_Params CI{
       CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE};
-  CI.pRangeProfilerObject = Object;
+  CI.pRangeProfilerObject = Obj;
   CI.counterDataSize = CounterData.size();
   CI.pCounterData = CounterData.data();
-  CAL_CUPTI(cuptiRangeProfilerCounterDataImageInitialize(&CI));
+  if (Error E = cuptiStatus(cuptiRangeProfilerCounterDataImageInitialize(&CI),
+                            "cuptiRangeProfilerCounterDataImageInitialize"))
+    return Fail(std::move(E));
 
   CUpti_RangeProfiler_SetConfig_Params SC{
       CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE};
-  SC.pRangeProfilerObject = Object;
+  SC.pRangeProfilerObject = Obj;
   SC.configSize = G.Config.size();
   SC.pConfig = G.Config.data();
   SC.counterDataImageSize = CounterData.size();
@@ -309,25 +327,50 @@ RangeProfilerSession::profileGroup(PreparedGroup &G,
   SC.minNestingLevel = 1;
   SC.passIndex = 0;
   SC.targetNestingLevel = 1;
-  CAL_CUPTI(cuptiRangeProfilerSetConfig(&SC));
+  if (Error E = cuptiStatus(cuptiRangeProfilerSetConfig(&SC),
+                            "cuptiRangeProfilerSetConfig"))
+    return Fail(std::move(E));
 
   CUpti_RangeProfiler_Start_Params St{
       CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
-  St.pRangeProfilerObject = Object;
-  CAL_CUPTI(cuptiRangeProfilerStart(&St));
-  Launch();
-  cudaError_t LaunchErr = cudaDeviceSynchronize();
+  St.pRangeProfilerObject = Obj;
+  if (Error E =
+          cuptiStatus(cuptiRangeProfilerStart(&St), "cuptiRangeProfilerStart"))
+    return Fail(std::move(E));
+  return Error::success();
+}
+
+Expected<std::vector<double>> RangeProfilerSession::stopGroup() {
+  if (!Active)
+    return Error::failure("range profiler: stop without start");
+  auto *Obj = static_cast<CUpti_RangeProfiler_Object *>(Object);
+  PreparedGroup &G = *Active;
+  struct Disabler {
+    RangeProfilerSession &S;
+    CUpti_RangeProfiler_Object *Object;
+    ~Disabler() {
+      CUpti_RangeProfiler_Disable_Params D{
+          CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE};
+      D.pRangeProfilerObject = Object;
+      cuptiRangeProfilerDisable(&D);
+      S.Active = nullptr;
+      S.Object = nullptr;
+    }
+  } Disable{*this, Obj};
+
+  Error LaunchErr = synchronizeDevice("kernel under the range profiler");
   CUpti_RangeProfiler_Stop_Params Sp{
       CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
-  Sp.pRangeProfilerObject = Object;
+  Sp.pRangeProfilerObject = Obj;
   CAL_CUPTI(cuptiRangeProfilerStop(&Sp));
-  CAL_CUDA(LaunchErr);
+  if (LaunchErr)
+    return std::move(LaunchErr);
   if (!Sp.isAllPassSubmitted)
     return Error::failure("kernel replay left passes unsubmitted");
 
   CUpti_RangeProfiler_DecodeData_Params Dd{
       CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
-  Dd.pRangeProfilerObject = Object;
+  Dd.pRangeProfilerObject = Obj;
   CAL_CUPTI(cuptiRangeProfilerDecodeData(&Dd));
   if (Dd.numOfRangeDropped)
     return Error::failure(std::to_string(Dd.numOfRangeDropped) +
@@ -339,6 +382,33 @@ RangeProfilerSession::profileGroup(PreparedGroup &G,
     return Error::failure("expected one range, found " +
                           std::to_string(*Ranges));
   return G.Host->evaluate(CounterData, 0, G.Group->Metrics);
+}
+
+Expected<std::vector<double>>
+RangeProfilerSession::profileGroup(PreparedGroup &G,
+                                   const std::function<void()> &Launch) {
+  if (Error E = startGroup(G))
+    return std::move(E);
+  Launch();
+  return stopGroup();
+}
+
+Error RangeProfilerSession::start() {
+  if (Groups.size() != 1)
+    return Error::failure("range profiler: start() needs a session of one "
+                          "metric group");
+  return startGroup(Groups.front());
+}
+
+Expected<std::map<std::string, double>> RangeProfilerSession::stop() {
+  Expected<std::vector<double>> V = stopGroup();
+  if (!V)
+    return V.takeError();
+  std::map<std::string, double> Values;
+  const MetricGroup &G = *Groups.front().Group;
+  for (size_t I = 0; I < V->size(); ++I)
+    Values[G.Metrics[I]] = (*V)[I];
+  return Values;
 }
 
 Expected<std::map<std::string, double>>

@@ -30,12 +30,7 @@
 
 namespace cal {
 
-static Error cudaSync(const char *What) {
-  cudaError_t E = cudaDeviceSynchronize();
-  if (E == cudaSuccess)
-    return Error::success();
-  return Error::failure(std::string(What) + ": " + cudaGetErrorString(E));
-}
+static Error cudaSync(const char *What) { return synchronizeDevice(What); }
 
 Expected<std::unique_ptr<SassMetricsSession>>
 SassMetricsSession::create(const Device &Dev, const LaunchObserver *Observer) {
@@ -215,13 +210,23 @@ Expected<size_t> SassMetricsSession::flush(std::vector<PcValues> *Out) {
 
 Expected<std::vector<LineMeasurement>>
 SassMetricsSession::profile(const std::function<void()> &Launch) {
+  if (Error E = prepare())
+    return std::move(E);
+  Launch();
+  return collect();
+}
+
+Error SassMetricsSession::prepare() {
   // Whatever ran since the last launch (the suite's fill kernels) is
   // flushed away first.
   if (Error E = cudaSync("before launch"))
-    return std::move(E);
+    return E;
   if (Expected<size_t> Drained = flush(nullptr); !Drained)
     return Drained.takeError();
-  Launch();
+  return Error::success();
+}
+
+Expected<std::vector<LineMeasurement>> SassMetricsSession::collect() {
   if (Error E = cudaSync("after launch"))
     return std::move(E);
   std::vector<PcValues> Pcs;

@@ -14,6 +14,8 @@
 #include "cal/runtime/ProfilerHost.h"
 #include "cal/runtime/Runner.h"
 
+#include "RunCommand.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -36,6 +38,8 @@ enum ExitCode {
 
 const char *Usage =
     "usage: cuda-access-verify [options]\n"
+    "       cuda-access-verify run [options] -- PROGRAM [ARGS...]\n"
+    "                           (run --help: profile any CUDA program)\n"
     "  --predictions FILE       analyzer JSON (cuda-access-lint "
     "--format=json)\n"
     "  --measurements F1,F2     compare saved measurements (merged by label);\n"
@@ -206,6 +210,9 @@ bool writeText(const std::string &Path, const std::string &Text) {
 } // namespace
 
 int main(int Argc, char **Argv) {
+  // `run -- ./app`: an unmodified program through the injection library.
+  if (Argc > 1 && std::string(Argv[1]) == "run")
+    return runCommand(Argc - 1, Argv + 1);
   Options O;
   if (!parse(Argc, Argv, O))
     return ExitUsage;

@@ -42,6 +42,9 @@ struct LaunchMeasurement {
   std::string Label, Suite, SourceFile;
   unsigned Line = 0; ///< line of the SuiteContext::launch call, 0 if unknown
   std::string Kernel, MangledName;
+  /// The full demangled signature (parameter types included); set for
+  /// launches of a program profiled through the injection library.
+  std::string DemangledName;
   unsigned Grid[3] = {0, 0, 0}, Block[3] = {0, 0, 0};
   unsigned DynamicSharedBytes = 0;
   uint64_t BytesRead = 0, BytesWritten = 0;

@@ -10,6 +10,7 @@
 #include "cal/runtime/Error.h"
 #include "cal/runtime/Json.h"
 
+#include <array>
 #include <limits>
 #include <string>
 #include <vector>
@@ -51,6 +52,14 @@ struct PredictedKernel {
   unsigned Line = 0;
   unsigned SiteLine = 0; ///< line of the launch site ("file:line:col")
   unsigned Grid[3] = {0, 0, 0}, Block[3] = {0, 0, 0};
+  /// Grid components computed at run time ("grid": null, "grid_unknown").
+  bool GridUnknown[3] = {false, false, false};
+  unsigned DynamicSharedBytes = 0;
+  /// "launch.source"; "default" with Assumed when no launch was found and
+  /// the analyzer evaluated AssumedBlocks instead (schema 1.1).
+  std::string LaunchSource;
+  bool Assumed = false;
+  std::vector<std::array<unsigned, 3>> AssumedBlocks;
   std::vector<PredictedAccess> Accesses;
   std::vector<PredictedBranch> Branches;
   PredictedSummary GlobalLoad, GlobalStore, SharedLoad, SharedStore;

@@ -40,10 +40,20 @@ struct Device {
 /// name), for runs under ncu.
 Expected<Device> openDevice(int Index, bool InitProfiler = true);
 
+/// How the library waits for the device. The default is
+/// cudaDeviceSynchronize; the injection library, which lives inside another
+/// program's driver callbacks and must not start a runtime of its own,
+/// installs cuCtxSynchronize.
+using SynchronizeFn = Error (*)(const char *What);
+void setSynchronize(SynchronizeFn Fn);
+Error synchronizeDevice(const char *What);
+
 struct LaunchRecord {
   std::string MangledName;
   unsigned Grid[3] = {0, 0, 0}, Block[3] = {0, 0, 0};
   unsigned SharedBytes = 0;
+  void *Context = nullptr; ///< CUcontext of the launch
+  void *Stream = nullptr;  ///< CUstream of the launch
 };
 
 class LaunchObserver {
@@ -63,15 +73,33 @@ public:
   };
   const std::vector<Cubin> &cubins() const { return Cubins; }
 
+  /// Called on entry to and on return from every kernel launch, in the
+  /// launching thread, after the launch is recorded. The injection library
+  /// profiles the program's own launches from here: the range profiler
+  /// starts on entry and stops on return, so that kernel replay covers
+  /// exactly that launch.
+  using LaunchHook = std::function<void(const LaunchRecord &, bool Enter)>;
+  void setLaunchHook(LaunchHook Hook) { this->Hook = std::move(Hook); }
+  /// Whether launches are kept for launches() (a long-running program
+  /// launches millions).
+  void setRecordLaunches(bool On) { Record = On; }
+
   // Called from the CUPTI callback.
   void onModuleLoaded(const char *Data, size_t Size);
-  void onLaunch(const LaunchRecord &R) { Launches.push_back(R); }
+  void onLaunch(const LaunchRecord &R, bool Enter) {
+    if (Enter && Record)
+      Launches.push_back(R);
+    if (Hook)
+      Hook(R, Enter);
+  }
 
 private:
   LaunchObserver() = default;
   void *Subscriber = nullptr; // CUpti_SubscriberHandle
   std::vector<Cubin> Cubins;
   std::vector<LaunchRecord> Launches;
+  LaunchHook Hook;
+  bool Record = true;
 };
 
 class RangeProfilerSession {
@@ -87,6 +115,12 @@ public:
   Expected<std::map<std::string, double>>
   profile(const std::function<void()> &Launch);
 
+  /// The same for a launch made by someone else (the profiled program):
+  /// start() before it, stop() after it. Only for a session of one group,
+  /// since the launch happens once.
+  Error start();
+  Expected<std::map<std::string, double>> stop();
+
 private:
   struct PreparedGroup {
     const MetricGroup *Group;
@@ -96,9 +130,15 @@ private:
   RangeProfilerSession() = default;
   Expected<std::vector<double>> profileGroup(PreparedGroup &G,
                                              const std::function<void()> &L);
+  Error startGroup(PreparedGroup &G);
+  Expected<std::vector<double>> stopGroup();
 
   void *Context = nullptr; // CUcontext
   std::vector<PreparedGroup> Groups;
+  /// The group between startGroup and stopGroup.
+  PreparedGroup *Active = nullptr;
+  void *Object = nullptr; // CUpti_RangeProfiler_Object
+  std::vector<uint8_t> CounterData;
 };
 
 class SassMetricsSession {
@@ -113,6 +153,11 @@ public:
   /// Runs \p Launch with SASS patching and returns the per-line sums.
   Expected<std::vector<LineMeasurement>>
   profile(const std::function<void()> &Launch);
+
+  /// The same around a launch made by someone else: prepare() drops what
+  /// ran before, collect() returns the launch's per-line sums.
+  Error prepare();
+  Expected<std::vector<LineMeasurement>> collect();
 
   const std::vector<std::string> &metricNames() const { return Names; }
 

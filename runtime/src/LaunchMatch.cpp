@@ -1,0 +1,205 @@
+//===- LaunchMatch.cpp - Measured launches to predicted kernels -----------===//
+#include "cal/runtime/LaunchMatch.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <cxxabi.h>
+
+namespace cal {
+
+std::string kernelNameFromMangled(const std::string &Mangled) {
+  int Status = 0;
+  char *D = abi::__cxa_demangle(Mangled.c_str(), nullptr, nullptr, &Status);
+  if (Status != 0 || !D) {
+    std::free(D);
+    return Mangled;
+  }
+  std::string S = D;
+  std::free(D);
+  // The parameter list is the last top-level parenthesised group.
+  if (!S.empty() && S.back() == ')') {
+    int Depth = 0;
+    for (size_t I = S.size(); I-- > 0;) {
+      if (S[I] == ')')
+        ++Depth;
+      else if (S[I] == '(' && --Depth == 0) {
+        S.resize(I);
+        break;
+      }
+    }
+  }
+  // A function template's mangling carries its return type ("void
+  // k<float>"): it ends at the last blank outside <> and ().
+  int Depth = 0;
+  size_t Cut = std::string::npos;
+  for (size_t I = 0; I < S.size(); ++I) {
+    char C = S[I];
+    if (C == '<' || C == '(')
+      ++Depth;
+    else if ((C == '>' || C == ')') && Depth > 0)
+      --Depth;
+    else if (C == ' ' && Depth == 0)
+      Cut = I;
+  }
+  return Cut == std::string::npos ? S : S.substr(Cut + 1);
+}
+
+static bool identChar(char C) {
+  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+}
+
+std::string canonicalKernelName(const std::string &Name) {
+  std::string Out;
+  for (size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    if (C == ' ') {
+      // Keep a blank only between two identifier characters.
+      size_t J = I;
+      while (J < Name.size() && Name[J] == ' ')
+        ++J;
+      if (!Out.empty() && identChar(Out.back()) && J < Name.size() &&
+          identChar(Name[J]))
+        Out += ' ';
+      I = J - 1;
+      continue;
+    }
+    Out += C;
+  }
+  // Integer literal suffixes: "2u", "2U", "2ul" all read "2". Only within a
+  // number token (a digit run starting after a non-identifier character).
+  std::string R;
+  for (size_t I = 0; I < Out.size();) {
+    bool Starts = std::isdigit(static_cast<unsigned char>(Out[I])) &&
+                  (I == 0 || !identChar(Out[I - 1]));
+    if (!Starts) {
+      R += Out[I++];
+      continue;
+    }
+    while (I < Out.size() && std::isdigit(static_cast<unsigned char>(Out[I])))
+      R += Out[I++];
+    size_t J = I;
+    while (J < Out.size() && std::strchr("uUlL", Out[J]))
+      ++J;
+    if (J == Out.size() || !identChar(Out[J]))
+      I = J; // a suffix: drop it
+  }
+  if (R.rfind("::", 0) == 0)
+    R.erase(0, 2);
+  return R;
+}
+
+bool sameKernel(const LaunchMeasurement &L, const PredictedKernel &K) {
+  if (!L.MangledName.empty() && !K.MangledName.empty())
+    return L.MangledName == K.MangledName;
+  std::string Measured =
+      L.Kernel.empty() ? kernelNameFromMangled(L.MangledName) : L.Kernel;
+  return !K.Name.empty() &&
+         canonicalKernelName(Measured) == canonicalKernelName(K.Name);
+}
+
+static std::string cleanPath(const std::string &P) {
+  std::string Out;
+  for (size_t I = 0; I < P.size(); ++I) {
+    if (P[I] == '/' && !Out.empty() && Out.back() == '/')
+      continue; // "a//b"
+    if (P[I] == '.' && (I + 1 == P.size() || P[I + 1] == '/') &&
+        (Out.empty() || Out.back() == '/')) {
+      ++I; // "./" component
+      continue;
+    }
+    Out += P[I];
+  }
+  return Out;
+}
+
+static bool componentSuffix(const std::string &Long, const std::string &S) {
+  if (S.size() > Long.size() ||
+      Long.compare(Long.size() - S.size(), S.size(), S) != 0)
+    return false;
+  return S.size() == Long.size() || S[0] == '/' ||
+         Long[Long.size() - S.size() - 1] == '/';
+}
+
+bool sameSourceFile(const std::string &A, const std::string &B) {
+  if (A.empty() || B.empty())
+    return false;
+  std::string X = cleanPath(A), Y = cleanPath(B);
+  if (X == Y || componentSuffix(X, Y) || componentSuffix(Y, X))
+    return true;
+  auto Base = [](const std::string &P) {
+    size_t S = P.rfind('/');
+    return S == std::string::npos ? P : P.substr(S + 1);
+  };
+  return Base(X) == Base(Y);
+}
+
+std::string configText(const unsigned Grid[3], const unsigned Block[3],
+                       const bool GridUnknown[3]) {
+  std::string S = "grid ";
+  for (int I = 0; I < 3; ++I)
+    S += (I ? "x" : "") + (GridUnknown && GridUnknown[I]
+                               ? std::string("?")
+                               : std::to_string(Grid[I]));
+  S += " block ";
+  for (int I = 0; I < 3; ++I)
+    S += (I ? "x" : "") + std::to_string(Block[I]);
+  return S;
+}
+
+static bool sameConfig(const LaunchMeasurement &L, const PredictedKernel &K) {
+  for (int I = 0; I < 3; ++I)
+    if (L.Block[I] != K.Block[I] ||
+        (!K.GridUnknown[I] && L.Grid[I] != K.Grid[I]))
+      return false;
+  return true;
+}
+
+LaunchMatch matchLaunch(const LaunchMeasurement &L, const Predictions &P,
+                        unsigned Ordinal) {
+  std::vector<const PredictedKernel *> Same, Exact;
+  for (const PredictedKernel &K : P.Kernels)
+    if (sameKernel(L, K)) {
+      Same.push_back(&K);
+      // An assumed configuration is not the program's: never "exact".
+      if (!K.Assumed && sameConfig(L, K))
+        Exact.push_back(&K);
+    }
+  LaunchMatch M;
+  if (Same.empty())
+    return M;
+  if (!Exact.empty()) {
+    M.Kernel = Exact[std::min<size_t>(Ordinal, Exact.size() - 1)];
+    return M;
+  }
+  std::string Measured = configText(L.Grid, L.Block);
+  for (const PredictedKernel *K : Same) {
+    if (!K->Assumed)
+      continue;
+    bool Covered = false;
+    for (const std::array<unsigned, 3> &B : K->AssumedBlocks)
+      Covered |= B[0] == L.Block[0] && B[1] == L.Block[1] && B[2] == L.Block[2];
+    if (Covered) {
+      M.Kernel = K;
+      M.Config = ConfigMatch::Assumed;
+      M.Note = "no launch found by the analyzer: it assumed the block shapes "
+               "it evaluated, and the program's " +
+               Measured + " is among them";
+      return M;
+    }
+  }
+  const PredictedKernel *K = Same.front();
+  M.Kernel = K;
+  M.Config = ConfigMatch::Differs;
+  M.Note = "the program launched " + Measured + "; the prediction is for " +
+           configText(K->Grid, K->Block, K->GridUnknown) +
+           (K->Assumed ? " (assumed by the analyzer, launch source '" +
+                             (K->LaunchSource.empty() ? std::string("default")
+                                                      : K->LaunchSource) +
+                             "'): a configuration difference, not a model "
+                             "error"
+                       : ": a configuration difference, not a model error");
+  return M;
+}
+
+} // namespace cal

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Exit codes of `cuda-access-verify run` that need no GPU (docs/runtime.md).
+# Usage: run-exit-codes.sh VERIFIER
+V="$1"
+fail=0
+expect() { # expect RC PATTERN -- command...
+  want=$1 pattern=$2
+  shift 3
+  out=$("$@" 2>&1)
+  rc=$?
+  if [ "$rc" -ne "$want" ] || ! printf '%s' "$out" | grep -q -- "$pattern"; then
+    echo "FAIL: $* -> rc $rc (want $want), output:"
+    printf '%s\n' "$out"
+    fail=1
+  else
+    echo "ok: $* -> $rc"
+  fi
+}
+# Usage errors are found before the program or the device is looked at.
+expect 2 "no such executable file" -- "$V" run -- /nonexistent/program
+expect 2 "in PATH" -- "$V" run -- cal-no-such-program-anywhere
+expect 2 "no program given" -- "$V" run --
+expect 2 "not a valid regular expression" -- "$V" run --kernel 'a(' -- /bin/true
+expect 2 "non-negative integer" -- "$V" run --launch-count x -- /bin/true
+expect 2 "unknown option" -- "$V" run --bogus 1 -- /bin/true
+expect 4 "injection library" -- "$V" run --inject-lib /nonexistent.so -- /bin/true
+
+# /bin/true: 77 without a device (and is not run), 5 with one (it never
+# initialises CUDA, so no launch is measured).
+out=$("$V" run -- /bin/true 2>&1)
+rc=$?
+case "$out" in
+*"skipped: no CUDA device"*)
+  [ $rc -eq 77 ] || { echo "FAIL: no device but rc $rc"; fail=1; } ;;
+*)
+  [ $rc -eq 5 ] && printf '%s' "$out" | grep -q "no kernel launch was measured" ||
+    { echo "FAIL: /bin/true on a GPU: rc $rc: $out"; fail=1; } ;;
+esac
+echo "/bin/true -> $rc: $out"
+exit $fail

@@ -1,0 +1,446 @@
+//===- RunCommand.cpp - cuda-access-verify run ----------------------------===//
+//
+// Runs a program the verifier did not build with libcal-inject.so injected
+// (CUDA_INJECTION64_PATH), once with the range profiler on its selected
+// launches and once more per selected launch with the SASS Metrics API,
+// which patches only one kernel per process (docs/runtime.md). The first
+// run's stdout, stderr and exit status are the program's; the SASS runs'
+// output is discarded. The records the library appends are assembled into
+// the measurement schema and compared with the predictions as for the
+// suite. Exit codes: docs/runtime.md, "Verifying your own program".
+//
+//===----------------------------------------------------------------------===//
+#include "RunCommand.h"
+
+#include "cal/runtime/Compare.h"
+#include "cal/runtime/CuptiStatus.h"
+#include "cal/runtime/Inject.h"
+#include "cal/runtime/Measurements.h"
+#include "cal/runtime/MetricCatalogue.h"
+#include "cal/runtime/Predictions.h"
+
+#include <cuda_runtime.h>
+
+#include <climits>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char **environ;
+
+namespace {
+
+enum RunExit {
+  RunAgree = 0,
+  RunMismatch = 1,
+  RunUsage = 2,
+  RunNotPermitted = 3,
+  RunFailure = 4,
+  RunNoLaunch = 5,
+  RunProgramFailed = 6,
+  RunNoDevice = 77,
+};
+
+const char *RunUsageText =
+    "usage: cuda-access-verify run [options] -- PROGRAM [ARGS...]\n"
+    "  --kernel REGEX           only kernels whose demangled name matches\n"
+    "  --launch-skip N          per kernel, skip the first N launches\n"
+    "  --launch-count N         per kernel, then measure N launches\n"
+    "                           (default: the first 3 launches of each\n"
+    "                           distinct kernel, grid and block)\n"
+    "  --predictions FILE       analyzer JSON: compare (exit 0 agree, 1 "
+    "mismatch)\n"
+    "  --measurements-out FILE  save the measurements\n"
+    "  --json-out FILE | --csv-out FILE   the comparison\n"
+    "  --no-sass                no per-line counters (no re-runs)\n"
+    "  --sass-launches N        per-line counters for the first N selected\n"
+    "                           launches only (one program run each)\n"
+    "  --inject-lib PATH        libcal-inject.so (default: next to the\n"
+    "                           verifier, ../lib; or $CAL_INJECT_LIB)\n"
+    "exit codes: 0 agree (or, without --predictions, the program's own\n"
+    "  status), 1 mismatch, 2 usage error or program not found, 3 profiling\n"
+    "  not permitted, 4 other failure, 5 no kernel launch was measured,\n"
+    "  6 the program failed (with --predictions; otherwise its status, or\n"
+    "  128+signal, passes through), 77 no CUDA device\n";
+
+struct RunOptions {
+  cal::InjectSettings Inject;
+  std::string Predictions, MeasurementsOut, JsonOut, CsvOut, InjectLib;
+  bool Sass = true;
+  int SassLaunches = -1;
+  std::vector<std::string> Program;
+};
+
+bool parseCount(const std::string &Opt, const char *Text, long &Into) {
+  char *End = nullptr;
+  Into = std::strtol(Text, &End, 10);
+  if (End == Text || *End || Into < 0) {
+    std::cerr << "cuda-access-verify run: " << Opt
+              << " needs a non-negative integer, got '" << Text << "'\n";
+    return false;
+  }
+  return true;
+}
+
+bool parse(int Argc, char **Argv, RunOptions &O) {
+  int I = 1;
+  for (; I < Argc; ++I) {
+    std::string A = Argv[I];
+    if (A == "--")
+      break;
+    if (A == "--help" || A == "-h") {
+      std::cout << RunUsageText;
+      std::exit(RunAgree);
+    }
+    if (A == "--no-sass") {
+      O.Sass = false;
+      continue;
+    }
+    if (I + 1 >= Argc || A.rfind("--", 0) != 0) {
+      std::cerr << "cuda-access-verify run: "
+                << (A.rfind("--", 0) == 0
+                        ? A + " needs a value"
+                        : "unexpected '" + A + "' (the program follows --)")
+                << "\n"
+                << RunUsageText;
+      return false;
+    }
+    const char *V = Argv[++I];
+    long N = 0;
+    if (A == "--kernel")
+      O.Inject.KernelRegex = V;
+    else if (A == "--launch-skip") {
+      if (!parseCount(A, V, N))
+        return false;
+      O.Inject.Skip = unsigned(N);
+    } else if (A == "--launch-count") {
+      if (!parseCount(A, V, N))
+        return false;
+      O.Inject.Count = int(N);
+    } else if (A == "--sass-launches") {
+      if (!parseCount(A, V, N))
+        return false;
+      O.SassLaunches = int(N);
+    } else if (A == "--predictions")
+      O.Predictions = V;
+    else if (A == "--measurements-out")
+      O.MeasurementsOut = V;
+    else if (A == "--json-out")
+      O.JsonOut = V;
+    else if (A == "--csv-out")
+      O.CsvOut = V;
+    else if (A == "--inject-lib")
+      O.InjectLib = V;
+    else {
+      std::cerr << "cuda-access-verify run: unknown option '" << A << "'\n"
+                << RunUsageText;
+      return false;
+    }
+  }
+  for (++I; I < Argc; ++I)
+    O.Program.push_back(Argv[I]);
+  if (O.Program.empty()) {
+    std::cerr << "cuda-access-verify run: no program given (after --)\n"
+              << RunUsageText;
+    return false;
+  }
+  return true;
+}
+
+bool executable(const std::string &Path) {
+  struct stat St;
+  return stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode) &&
+         access(Path.c_str(), X_OK) == 0;
+}
+
+/// The program as execvp would find it, or empty.
+std::string findProgram(const std::string &Name) {
+  if (Name.find('/') != std::string::npos)
+    return executable(Name) ? Name : "";
+  const char *Path = std::getenv("PATH");
+  std::string P = Path ? Path : "/usr/bin:/bin";
+  for (size_t Start = 0; Start <= P.size();) {
+    size_t End = P.find(':', Start);
+    if (End == std::string::npos)
+      End = P.size();
+    std::string Dir = P.substr(Start, End - Start);
+    std::string Cand = (Dir.empty() ? "." : Dir) + "/" + Name;
+    if (executable(Cand))
+      return Cand;
+    Start = End + 1;
+  }
+  return "";
+}
+
+std::string defaultInjectLib() {
+  if (const char *E = std::getenv("CAL_INJECT_LIB"))
+    return E;
+  char Self[PATH_MAX];
+  ssize_t N = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
+  if (N <= 0)
+    return "";
+  Self[N] = 0;
+  std::string Dir = Self;
+  Dir = Dir.substr(0, Dir.rfind('/'));
+  for (const char *Rel : {"/../lib/libcal-inject.so", "/libcal-inject.so"})
+    if (access((Dir + Rel).c_str(), R_OK) == 0)
+      return Dir + Rel;
+  return Dir + "/../lib/libcal-inject.so";
+}
+
+/// Runs the program with the injection settings; returns its wait status.
+/// \p Quiet sends its output to /dev/null (the SASS re-runs).
+int runInjected(const RunOptions &O, const std::string &Lib,
+                const cal::InjectSettings &S, bool Quiet) {
+  // Like system(): the terminal's interrupt goes to the program, and the
+  // verifier stays to assemble what was measured.
+  struct sigaction Ign {
+  }, OldInt{}, OldQuit{};
+  Ign.sa_handler = SIG_IGN;
+  sigaction(SIGINT, &Ign, &OldInt);
+  sigaction(SIGQUIT, &Ign, &OldQuit);
+  std::fflush(nullptr);
+  pid_t Pid = fork();
+  if (Pid == 0) {
+    sigaction(SIGINT, &OldInt, nullptr);
+    sigaction(SIGQUIT, &OldQuit, nullptr);
+    setenv("CUDA_INJECTION64_PATH", Lib.c_str(), 1);
+    for (const auto &KV : cal::toEnvironment(S))
+      setenv(KV.first.c_str(), KV.second.c_str(), 1);
+    if (Quiet) {
+      int Null = open("/dev/null", O_WRONLY);
+      dup2(Null, 1);
+      dup2(Null, 2);
+    }
+    std::vector<char *> Args;
+    for (const std::string &A : O.Program)
+      Args.push_back(const_cast<char *>(A.c_str()));
+    Args.push_back(nullptr);
+    execvp(Args[0], Args.data());
+    std::fprintf(stderr, "cuda-access-verify run: cannot execute '%s': %s\n",
+                 Args[0], std::strerror(errno));
+    _exit(127);
+  }
+  int Status = 0;
+  if (Pid < 0)
+    Status = 127 << 8;
+  else
+    while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+    }
+  sigaction(SIGINT, &OldInt, nullptr);
+  sigaction(SIGQUIT, &OldQuit, nullptr);
+  return Status;
+}
+
+std::string describeStatus(int Status) {
+  if (WIFSIGNALED(Status))
+    return std::string("was killed by signal ") +
+           std::to_string(WTERMSIG(Status)) + " (" +
+           strsignal(WTERMSIG(Status)) + ")";
+  return "exited with status " + std::to_string(WEXITSTATUS(Status));
+}
+
+bool programFailed(int Status) {
+  return WIFSIGNALED(Status) || WEXITSTATUS(Status) != 0;
+}
+
+int passThrough(int Status) {
+  return WIFSIGNALED(Status) ? 128 + WTERMSIG(Status) : WEXITSTATUS(Status);
+}
+
+std::string commandLine(const std::vector<std::string> &Program) {
+  std::string Cmd;
+  for (const std::string &A : Program)
+    Cmd += (Cmd.empty() ? "" : " ") + A;
+  return Cmd;
+}
+
+} // namespace
+
+int runCommand(int Argc, char **Argv) {
+  RunOptions O;
+  if (!parse(Argc, Argv, O))
+    return RunUsage;
+  // Everything that can be checked before the program runs is checked.
+  cal::Expected<cal::LaunchFilter> Filter = cal::LaunchFilter::create(O.Inject);
+  if (!Filter) {
+    std::cerr << "cuda-access-verify run: " << Filter.error().message() << "\n";
+    return RunUsage;
+  }
+  std::string Program = findProgram(O.Program[0]);
+  if (Program.empty()) {
+    std::cerr << "cuda-access-verify run: cannot run '" << O.Program[0]
+              << "': no such executable file"
+              << (O.Program[0].find('/') == std::string::npos ? " in PATH" : "")
+              << "\n";
+    return RunUsage;
+  }
+  cal::Predictions Preds;
+  bool HavePreds = !O.Predictions.empty();
+  if (HavePreds) {
+    cal::Expected<cal::json::Value> V = cal::json::readFile(O.Predictions);
+    cal::Expected<cal::Predictions> P =
+        V ? cal::predictionsFromJson(*V)
+          : cal::Expected<cal::Predictions>(V.takeError());
+    if (!P) {
+      std::cerr << "cuda-access-verify run: " << O.Predictions << ": "
+                << P.error().message() << "\n";
+      return RunUsage;
+    }
+    Preds = std::move(*P);
+  }
+  std::string Lib = O.InjectLib.empty() ? defaultInjectLib() : O.InjectLib;
+  if (access(Lib.c_str(), R_OK) != 0) {
+    std::cerr << "cuda-access-verify run: injection library '" << Lib
+              << "' not found (--inject-lib or CAL_INJECT_LIB)\n";
+    return RunFailure;
+  }
+  int Count = 0;
+  cudaError_t E = cudaGetDeviceCount(&Count);
+  if (E != cudaSuccess || Count == 0) {
+    std::cout << "skipped: no CUDA device ("
+              << (E == cudaSuccess ? "device count is 0"
+                                   : cudaGetErrorString(E))
+              << "); the program was not run\n";
+    return RunNoDevice;
+  }
+
+  char Dir[] = "/tmp/cal-run-XXXXXX";
+  if (!mkdtemp(Dir)) {
+    std::cerr << "cuda-access-verify run: cannot create a temporary "
+                 "directory\n";
+    return RunFailure;
+  }
+  std::string ProfilePath = std::string(Dir) + "/profile.jsonl";
+  cal::InjectSettings S = O.Inject;
+  S.Mode = cal::InjectMode::Profile;
+  S.OutPath = ProfilePath;
+  int Status = runInjected(O, Lib, S, /*Quiet=*/false);
+  cal::Expected<cal::InjectRecords> R = cal::readInjectRecords(ProfilePath);
+  std::remove(ProfilePath.c_str());
+  if (!R) {
+    std::cerr << "cuda-access-verify run: " << R.error().message() << "\n";
+    rmdir(Dir);
+    return RunFailure;
+  }
+
+  cal::Measurements M;
+  M.Device = R->Device;
+  M.Command = "cuda-access-verify run -- " + commandLine(O.Program);
+  for (const cal::SassMetricSpec &Spec : cal::sassMetricCatalogue())
+    M.SassMetrics.push_back(Spec.Name);
+  bool NotPermitted = false;
+  for (const auto &St : R->Status) {
+    std::cerr << "cuda-access-verify run: libcal-inject: " << St.second << "\n";
+    M.Notes.push_back(St.first + ": " + St.second);
+    NotPermitted |= St.first == "not-permitted";
+  }
+  if (programFailed(Status)) {
+    std::string Text = "the program " + describeStatus(Status) + "; " +
+                       std::to_string(R->Launches.size()) +
+                       " launch(es) measured before that are kept";
+    std::cerr << "cuda-access-verify run: " << Text << "\n";
+    M.Notes.push_back(Text);
+  }
+  if (R->Malformed)
+    M.Notes.push_back(std::to_string(R->Malformed) +
+                      " record(s) cut off (the program ended mid-write)");
+  if (R->Duplicates)
+    M.Notes.push_back("launch records from more than one process (the "
+                      "program starts CUDA children): the first process's "
+                      "are kept");
+
+  // Per-line counters: one re-run per selected launch, only when the first
+  // run completed (a failing program would fail again).
+  if (O.Sass && !NotPermitted && !programFailed(Status)) {
+    unsigned N = 0;
+    for (auto &KV : R->Launches) {
+      if (O.SassLaunches >= 0 && N >= unsigned(O.SassLaunches))
+        break;
+      ++N;
+      std::string Path =
+          std::string(Dir) + "/sass-" + std::to_string(KV.first) + ".jsonl";
+      cal::InjectSettings SS = S;
+      SS.Mode = cal::InjectMode::Sass;
+      SS.SassIndex = int(KV.first);
+      SS.OutPath = Path;
+      int SassStatus = runInjected(O, Lib, SS, /*Quiet=*/true);
+      cal::Expected<cal::InjectRecords> SR = cal::readInjectRecords(Path);
+      std::remove(Path.c_str());
+      const cal::LaunchMeasurement *Sassed = nullptr;
+      if (SR) {
+        auto It = SR->Launches.find(KV.first);
+        if (It != SR->Launches.end())
+          Sassed = &It->second;
+      }
+      if (!Sassed) {
+        std::string Why = "SASS run " + describeStatus(SassStatus) +
+                          " without measuring this launch";
+        if (SR)
+          for (const auto &St : SR->Status)
+            Why += "; " + St.second;
+        KV.second.Notes.push_back(Why);
+        continue;
+      }
+      cal::mergeSassLaunch(KV.second, *Sassed);
+      bool AnyLine = false;
+      for (const cal::LineMeasurement &L : KV.second.Lines)
+        AnyLine |= !L.File.empty();
+      if (!KV.second.Lines.empty() && !AnyLine)
+        KV.second.Notes.push_back(
+            "no line information in the program's cubin (build it with "
+            "nvcc -lineinfo): the SASS counters are summed per kernel, with "
+            "no per-line rows");
+    }
+  }
+  for (auto &KV : R->Launches)
+    M.Launches.push_back(std::move(KV.second));
+  rmdir(Dir);
+
+  if (!O.MeasurementsOut.empty())
+    if (cal::Error WE = cal::json::writeFile(O.MeasurementsOut, cal::toJson(M)))
+      std::cerr << "cuda-access-verify run: " << WE.message() << "\n";
+
+  if (NotPermitted) {
+    std::cerr << "cuda-access-verify run: " << cal::profilingPermissionAdvice()
+              << "\n";
+    return RunNotPermitted;
+  }
+  if (M.Launches.empty()) {
+    std::cerr << "cuda-access-verify run: no kernel launch was measured ("
+              << (R->Ended ? std::to_string(R->Seen) +
+                                 " launch(es) seen, none selected by the "
+                                 "filters"
+                           : std::string("the injection library recorded "
+                                         "nothing: the program did not "
+                                         "initialise CUDA, or ended before "
+                                         "exit"))
+              << ")\n";
+    return programFailed(Status) && !HavePreds ? passThrough(Status)
+                                               : RunNoLaunch;
+  }
+
+  cal::Comparison C = cal::compare(M, HavePreds ? &Preds : nullptr);
+  cal::printTable(std::cout, C);
+  if (!O.JsonOut.empty())
+    if (cal::Error WE = cal::json::writeFile(O.JsonOut, cal::toJson(C)))
+      std::cerr << "cuda-access-verify run: " << WE.message() << "\n";
+  if (!O.CsvOut.empty()) {
+    std::ofstream Out(O.CsvOut);
+    Out << cal::toCsv(C);
+  }
+  if (!HavePreds)
+    return passThrough(Status);
+  if (programFailed(Status))
+    return RunProgramFailed;
+  return C.Mismatch ? RunMismatch : RunAgree;
+}
