@@ -7,12 +7,16 @@
 # scripts/ncu-source-lines.py) and times the program alone, under `run` and
 # under ncu. Everything goes to OUTDIR.
 #
-# usage: tools/cuda-access-verify/run-on-gpu.sh OUTDIR [PREDICTIONS.json]
+# usage: tools/cuda-access-verify/run-on-gpu.sh OUTDIR [PREDICTIONS.json
+#                                                   [SUITE_PREDICTIONS.json]]
 #   PREDICTIONS.json: cuda-access-lint's output for examples/, made where
 #   clang is (tools/cuda-access-verify/predict-examples.sh).
+#   SUITE_PREDICTIONS.json: its output for kernels/*.cu; with it, the whole
+#   reference suite is profiled as an ordinary program and compared.
 set -u
 OUT=${1:?output directory}
 PRED=${2:-}
+SUITE_PRED=${3:-}
 mkdir -p "$OUT"
 LOG=$OUT/log.txt
 B=build-gpu
@@ -73,6 +77,16 @@ step suite-run 300 "$V" run --kernel "$KRE" --launch-count 1 \
 step suite-ncu 240 ncu --clock-control none --section SourceCounters \
   --section LaunchStats -k "regex:$KRE" --launch-count 3 \
   --import-source no -f -o "$OUT/suite" "$V" "${SUITE[@]}"
+
+# The whole reference suite as an ordinary program, each kernel launched
+# once, compared with the analyzer's predictions for kernels/*.cu.
+if [ -n "$SUITE_PRED" ]; then
+  step suite-all-alone 120 "$V" --launch-only
+  step suite-all-run 540 "$V" run --launch-count 1 --predictions "$SUITE_PRED" \
+    --measurements-out "$OUT/suite-all-measurements.json" \
+    --json-out "$OUT/suite-all-comparison.json" \
+    --csv-out "$OUT/suite-all-comparison.csv" -- "$V" --launch-only
+fi
 
 # Per-line cross-check: ncu's per-PC counters with file:line, and its
 # source page.
