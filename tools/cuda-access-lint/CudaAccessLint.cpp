@@ -586,6 +586,15 @@ int main(int argc, const char **argv) {
   bool Failed = false;
   for (const cal::FileReport &R : Reports)
     Failed |= !R.Parsed || R.Partial || !R.CommentErrors.empty();
+  // A filter that selects nothing is almost always a typo; say so rather
+  // than report a clean run.
+  if (!KernelFilter.empty() && !ListKernels &&
+      none_of(Reports, [](const cal::FileReport &R) {
+        return !R.Kernels.empty();
+      }))
+    WithColor::warning(errs(), ToolName)
+        << "--kernel='" << KernelFilter
+        << "' matches no kernel of the files analysed\n";
   // A --param that names no parameter of any analysed kernel is a usage
   // error, reported before anything is written.
   if (!ListKernels) {

@@ -453,8 +453,11 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
     llvm::DenseMap<const clang::ParmVarDecl *, ParamUse> Uses =
         classifyParamUses(KI.Decl);
     std::vector<std::string> Notes;
-    for (LaunchConfig &LC : configsFor(Ctx, KI, Opts, Notes)) {
+    std::vector<AnnotationIssue> Issues;
+    for (LaunchConfig &LC : configsFor(Ctx, KI, Opts, Notes, Issues)) {
       KernelResult &K = Result.Kernels.emplace_back();
+      K.AnnotationIssues = std::move(Issues); // the first analysis only
+      Issues.clear();
       K.Name = KI.Name;
       K.MangledName = KI.MangledName;
       K.Pos = KI.Pos;

@@ -1,6 +1,7 @@
 //===- LaunchConfigs.cpp - Launch configurations a kernel is analysed under
 //===//
 #include "LaunchConfigs.h"
+#include "Annotations.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -8,7 +9,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/GlobPattern.h"
-#include "llvm/Support/Regex.h"
 
 namespace cal {
 
@@ -44,87 +44,6 @@ std::string LaunchConfig::gridText() const {
 }
 
 namespace {
-
-/// What a `// cuda-access-lint:` annotation sets.
-struct Annotation {
-  std::optional<Dim3> Block, Grid;
-  std::map<std::string, int64_t> Params;
-};
-
-/// `// cuda-access-lint: block(32,8) grid(128,128) param(n=4096)` in the
-/// comment lines right above the kernel (documented in README.md).
-std::optional<Annotation> annotationFor(clang::ASTContext &Ctx,
-                                        const clang::FunctionDecl *FD,
-                                        std::vector<std::string> &Notes) {
-  const clang::SourceManager &SM = Ctx.getSourceManager();
-  clang::SourceLocation Begin = FD->getBeginLoc();
-  if (const auto *TD = FD->getPrimaryTemplate())
-    Begin = TD->getBeginLoc();
-  else if (const auto *Pattern = FD->getTemplateInstantiationPattern())
-    if (const auto *TD = Pattern->getDescribedFunctionTemplate())
-      Begin = TD->getBeginLoc();
-  Begin = SM.getExpansionLoc(Begin);
-  clang::FileID FID = SM.getFileID(Begin);
-  bool Invalid = false;
-  llvm::StringRef Buf = SM.getBufferData(FID, &Invalid);
-  if (Invalid)
-    return std::nullopt;
-  unsigned Off = SM.getFileOffset(Begin);
-  // Only the run of `//` comment lines directly above the declaration (or
-  // its template header) counts, so that one kernel's annotation never
-  // applies to the next.
-  llvm::StringRef Above = Buf.substr(0, Off);
-  Above = Above.substr(
-      0, Above.rfind('\n') == llvm::StringRef::npos ? 0 : Above.rfind('\n'));
-  llvm::StringRef Ann;
-  while (!Above.empty()) {
-    size_t NL = Above.rfind('\n');
-    llvm::StringRef Line =
-        (NL == llvm::StringRef::npos ? Above : Above.substr(NL + 1)).trim();
-    if (!Line.starts_with("//"))
-      break;
-    size_t At = Line.find("cuda-access-lint:");
-    if (At != llvm::StringRef::npos) {
-      Ann = Line.substr(At);
-      break;
-    }
-    Above =
-        NL == llvm::StringRef::npos ? llvm::StringRef() : Above.substr(0, NL);
-  }
-  if (Ann.empty())
-    return std::nullopt;
-  Annotation A;
-  llvm::Regex Dim("(block|grid)\\(([0-9, ]+)\\)");
-  llvm::Regex Param("param\\(([^)]*)\\)");
-  llvm::SmallVector<llvm::StringRef, 3> M;
-  llvm::StringRef Rest = Ann;
-  bool Any = false;
-  while (Dim.match(Rest, &M)) {
-    auto D = parseDim3(M[1], M[2]);
-    if (!D) {
-      Notes.push_back("ignored annotation: " + llvm::toString(D.takeError()));
-      return std::nullopt;
-    }
-    (M[1] == "block" ? A.Block : A.Grid) = *D;
-    Any = true;
-    Rest = Rest.substr(Rest.find(M[0]) + M[0].size());
-  }
-  if (Param.match(Ann, &M)) {
-    llvm::SmallVector<llvm::StringRef, 4> Ps;
-    M[1].split(Ps, ',');
-    for (llvm::StringRef P : Ps) {
-      auto [N, V] = P.split('=');
-      int64_t X;
-      if (!V.trim().getAsInteger(0, X)) {
-        A.Params[N.trim().str()] = X;
-        Any = true;
-      }
-    }
-  }
-  if (!Any)
-    return std::nullopt;
-  return A;
-}
 
 /// \p Name is a parameter, or an integer field `arg.field` of a by-value
 /// struct parameter (the interpreter names those fields so).
@@ -252,8 +171,9 @@ std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
 std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
                                      const KernelInfo &KI,
                                      const AnalysisOptions &Opts,
-                                     std::vector<std::string> &Notes) {
-  std::optional<Annotation> Ann = annotationFor(Ctx, KI.Decl, Notes);
+                                     std::vector<std::string> &Notes,
+                                     std::vector<AnnotationIssue> &Issues) {
+  std::optional<Annotation> Ann = annotationFor(Ctx, KI.Decl, Issues);
   const KernelDefaults *KD = configDefaultsFor(KI, Opts);
   // The user's values win over the launch's: the command line over the
   // annotation.

@@ -22,11 +22,12 @@ inline constexpr Dim3 DefaultGrid2D = {8, 8, 1};
 llvm::Expected<Dim3> parseDim3(llvm::StringRef Opt, llvm::StringRef S);
 
 /// The configurations to analyse \p KI under; why launches were not used
-/// goes to \p Notes.
+/// goes to \p Notes, what of its annotation was ignored to \p Issues.
 std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
                                      const KernelInfo &KI,
                                      const AnalysisOptions &Opts,
-                                     std::vector<std::string> &Notes);
+                                     std::vector<std::string> &Notes,
+                                     std::vector<AnnotationIssue> &Issues);
 
 /// "(16,16,1)".
 std::string dimStr(const Dim3 &D);

@@ -51,6 +51,7 @@ const Check &hiddenBranchCheck();
 const Check &unknownAccessCheck();
 const Check &assumedLaunchCheck();
 const Check &noAccessReachedCheck();
+const Check &annotationCheck();
 
 } // namespace cal
 

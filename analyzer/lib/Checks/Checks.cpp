@@ -15,7 +15,7 @@ llvm::ArrayRef<const Check *> registeredChecks() {
       &uncoalescedGlobalCheck(), &sharedBankConflictCheck(),
       &divergentBranchCheck(),   &unknownAccessCheck(),
       &assumedLaunchCheck(),     &noAccessReachedCheck(),
-      &hiddenBranchCheck(),
+      &hiddenBranchCheck(),      &annotationCheck(),
   };
   return Checks;
 }

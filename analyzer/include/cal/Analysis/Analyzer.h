@@ -71,6 +71,14 @@ struct KernelDefaults {
   std::string Origin; ///< "file:line", for messages
 };
 
+/// A `// cuda-access-lint:` annotation, or part of one, that was ignored,
+/// and why.
+struct AnnotationIssue {
+  clang::SourceLocation Loc;
+  SourcePos Pos;
+  std::string Message;
+};
+
 struct AnalysisOptions {
   TargetModel Target;
   std::vector<KernelDefaults> ConfigKernels; ///< first match wins
@@ -256,6 +264,9 @@ struct KernelResult {
   std::vector<BranchSummary> Branches;      ///< in source order
   std::vector<ElidedAccess> NotIssued;      ///< in source order
   std::vector<HiddenBranch> HiddenBranches; ///< in source order
+  /// Problems with the kernel's annotation (on the first analysis of a
+  /// kernel only, so that they are reported once).
+  std::vector<AnnotationIssue> AnnotationIssues;
   std::vector<std::string> Unsupported;     ///< constructs not interpreted
   std::vector<std::string> EventDump;       ///< with --dump=events
 };
