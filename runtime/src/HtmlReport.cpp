@@ -282,8 +282,8 @@ void lineTable(std::string &Out, const LaunchGroup &G, SourceCache &Src,
       std::string Cls = std::string("n ") + verdictClass(R->V);
       Out += "<td class=\"" + Cls + "\" title=\"" + cellTitle(*R) + "\">" +
              esc(R->PredictedText.empty() ? "-" : R->PredictedText) +
-             "</td><td class=\"" + Cls + "\" title=\"" + cellTitle(*R) +
-             "\">" + esc(R->MeasuredText) + "</td>";
+             "</td><td class=\"" + Cls + "\" title=\"" + cellTitle(*R) + "\">" +
+             esc(R->MeasuredText) + "</td>";
     }
     Out += "</tr>\n";
   }
@@ -362,8 +362,8 @@ bool HtmlCli::set(const std::string &Opt, const std::string &Value,
   else if (Value == "log" || Value == "linear")
     Options.LogAxes = Value == "log";
   else {
-    Err << "cuda-access-verify: --html-axes takes log or linear, not '"
-        << Value << "'\n";
+    Err << "cuda-access-verify: --html-axes takes log or linear, not '" << Value
+        << "'\n";
     return false;
   }
   return true;
@@ -409,7 +409,8 @@ std::string toHtml(const Comparison &C, const HtmlOptions &O) {
            "reads &quot;no prediction&quot;.</p>\n";
 
   Out += "<div class=\"figure\">\n" + scatterSvg(C, O.LogAxes) +
-         "<div class=\"aside\">\n<p>Every judged row with a number on both sides: sectors "
+         "<div class=\"aside\">\n<p>Every judged row with a number on both "
+         "sides: sectors "
          "per request (global) and wavefronts per request (shared), per "
          "launch and per source line. Hover a point for its row.</p>\n";
   yesNoTable(Out, C);
@@ -435,8 +436,8 @@ std::string toHtml(const Comparison &C, const HtmlOptions &O) {
            std::string(G.Count[1] ? " has-mismatch" : "") + "\" id=\"launch-" +
            std::to_string(I) + "\">\n<h2>" + esc(G.Label) + "</h2>\n";
     if (G.Kernel != G.Label)
-      Out += "<p class=\"kernel\">kernel <code>" + esc(G.Kernel) +
-             "</code></p>\n";
+      Out +=
+          "<p class=\"kernel\">kernel <code>" + esc(G.Kernel) + "</code></p>\n";
     kernelTable(Out, G);
     lineTable(Out, G, Src, Strip);
     Out += "</section>\n";

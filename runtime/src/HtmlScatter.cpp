@@ -63,8 +63,8 @@ public:
       return;
     }
     Lo = 0;
-    double Raw = std::max(Max, 1.0) / 6, Mag = std::pow(10, std::floor(
-                                                                std::log10(Raw)));
+    double Raw = std::max(Max, 1.0) / 6,
+           Mag = std::pow(10, std::floor(std::log10(Raw)));
     double Step = Mag;
     for (double F : {1.0, 2.0, 5.0, 10.0})
       if (F * Mag >= Raw) {
@@ -146,8 +146,7 @@ std::string scatterSvg(const Comparison &C, bool LogAxes) {
   std::string Axis = S.Log ? " (log2 axis)" : "";
   Out += "<text class=\"axis\" x=\"" + num((Left + Width - Right) / 2) +
          "\" y=\"" + num(Height - 12) +
-         "\" text-anchor=\"middle\">predicted per request" + Axis +
-         "</text>\n";
+         "\" text-anchor=\"middle\">predicted per request" + Axis + "</text>\n";
   Out += "<text class=\"axis\" transform=\"translate(16 " +
          num((Top + Height - Bottom) / 2) +
          ") rotate(-90)\" text-anchor=\"middle\">measured per request" + Axis +
@@ -177,8 +176,8 @@ std::string scatterSvg(const Comparison &C, bool LogAxes) {
     Out += "<text class=\"count\" x=\"" +
            num(KV.first.first + (Flip ? -9 : 9)) + "\" y=\"" +
            num(KV.first.second - 7) + "\" text-anchor=\"" +
-           (Flip ? "end" : "start") + "\">&#215;" +
-           std::to_string(KV.second) + "</text>\n";
+           (Flip ? "end" : "start") + "\">&#215;" + std::to_string(KV.second) +
+           "</text>\n";
   }
 
   double LX = Width - Right + 24, LY = Top + 12;

@@ -36,7 +36,8 @@ Row row(const std::string &Scope, const std::string &Quantity, double P,
   R.Scope = Scope;
   R.Quantity = Quantity;
   R.Predicted = P, R.Measured = M;
-  R.PredictedText = std::to_string(int(P)), R.MeasuredText = std::to_string(int(M));
+  R.PredictedText = std::to_string(int(P)),
+  R.MeasuredText = std::to_string(int(M));
   R.Tolerance = Tol;
   R.V = V;
   return R;
@@ -61,15 +62,15 @@ protected:
   Comparison sample() {
     Comparison C;
     C.HavePredictions = true;
-    C.Rows.push_back(row("kernel", "global_ld sectors/req", 4, 4,
-                         Verdict::Agree));
+    C.Rows.push_back(
+        row("kernel", "global_ld sectors/req", 4, 4, Verdict::Agree));
     C.Rows.push_back(row("kernel", "divergent branches", 1, 32768,
                          Verdict::Agree, "yes/no"));
     // Recorded where the program was built; found here under a root.
     C.Rows.push_back(row("/elsewhere/src/k.cu:2", "global_ld sectors/req", 4,
                          32, Verdict::Mismatch));
-    C.Rows.push_back(row("gone.cu:7", "global_st sectors/req", 4, 4,
-                         Verdict::Agree));
+    C.Rows.push_back(
+        row("gone.cu:7", "global_st sectors/req", 4, 4, Verdict::Agree));
     C.Rows.push_back(row("gone.cu:8", "global_st sectors/req", 0, 4,
                          Verdict::NoPrediction, ""));
     C.Agree = 3, C.Mismatch = 1, C.NoPrediction = 1;

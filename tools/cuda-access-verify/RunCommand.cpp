@@ -148,8 +148,7 @@ bool parse(int Argc, char **Argv, RunOptions &O) {
     else if (cal::HtmlCli::takes(A)) {
       if (!O.Html.set(A, V, std::cerr))
         return false;
-    }
-    else {
+    } else {
       std::cerr << "cuda-access-verify run: unknown option '" << A << "'\n"
                 << RunUsageText;
       return false;

@@ -1,4 +1,5 @@
-//===- HtmlReport.h - Comparison as one self-contained HTML page -*- C++ -*-===//
+//===- HtmlReport.h - Comparison as one self-contained HTML page -*- C++
+//-*-===//
 //
 // A reporter like the table, JSON and CSV ones in Compare.h: it reads only
 // the Comparison (and, for the source text, the files its rows name). The
