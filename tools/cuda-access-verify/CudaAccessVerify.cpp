@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "cal/runtime/Compare.h"
 #include "cal/runtime/CuptiStatus.h"
+#include "cal/runtime/HtmlReport.h"
 #include "cal/runtime/Measurements.h"
 #include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/Predictions.h"
@@ -47,6 +48,12 @@ const char *Usage =
     "  --measurements-out FILE  save the raw measurements of this run\n"
     "  --json-out FILE          write the comparison as JSON\n"
     "  --csv-out FILE           write the comparison as CSV\n"
+    "  --html FILE              write the comparison as one self-contained\n"
+    "                           HTML page (source lines, scatter plot)\n"
+    "  --html-axes log|linear   the plot's axes (default log)\n"
+    "  --html-title TEXT        the page's title\n"
+    "  --source-root DIR        where the HTML report looks for source files\n"
+    "                           whose recorded path does not exist here\n"
     "  --filter P1,P2           only launches whose label starts with a Pi\n"
     "  --no-timing | --no-profile | --no-sass   skip a sweep\n"
     "  --launch-only            launch each kernel once, measure nothing\n"
@@ -62,6 +69,7 @@ const char *Usage =
 
 struct Options {
   std::string Predictions, MeasurementsIn, MeasurementsOut, JsonOut, CsvOut;
+  cal::HtmlCli Html;
   std::string ListMetricsChip;
   bool Bandwidth = false;
   bool Counters = false;
@@ -95,6 +103,10 @@ bool parse(int Argc, char **Argv, Options &O) {
         return false;
     } else if (A == "--csv-out") {
       if (!Next(O.CsvOut))
+        return false;
+    } else if (cal::HtmlCli::takes(A)) {
+      std::string V;
+      if (!Next(V) || !O.Html.set(A, V, std::cerr))
         return false;
     } else if (A == "--filter") {
       if (!Next(O.Run.Filter))
@@ -316,6 +328,8 @@ int main(int Argc, char **Argv) {
       return ExitUsage;
     }
   if (!O.CsvOut.empty() && !writeText(O.CsvOut, cal::toCsv(C)))
+    return ExitUsage;
+  if (!O.Html.Path.empty() && !writeText(O.Html.Path, O.Html.render(C, M)))
     return ExitUsage;
   return C.Mismatch ? ExitMismatch : ExitAgree;
 }

@@ -14,6 +14,7 @@
 
 #include "cal/runtime/Compare.h"
 #include "cal/runtime/CuptiStatus.h"
+#include "cal/runtime/HtmlReport.h"
 #include "cal/runtime/Inject.h"
 #include "cal/runtime/Measurements.h"
 #include "cal/runtime/MetricCatalogue.h"
@@ -61,6 +62,9 @@ const char *RunUsageText =
     "mismatch)\n"
     "  --measurements-out FILE  save the measurements\n"
     "  --json-out FILE | --csv-out FILE   the comparison\n"
+    "  --html FILE              the comparison as one self-contained page\n"
+    "                           (--html-axes log|linear, --html-title TEXT,\n"
+    "                           --source-root DIR)\n"
     "  --no-sass                no per-line counters (no re-runs)\n"
     "  --sass-launches N        per-line counters for the first N selected\n"
     "                           launches only (one program run each)\n"
@@ -75,6 +79,7 @@ const char *RunUsageText =
 struct RunOptions {
   cal::InjectSettings Inject;
   std::string Predictions, MeasurementsOut, JsonOut, CsvOut, InjectLib;
+  cal::HtmlCli Html;
   bool Sass = true;
   int SassLaunches = -1;
   std::vector<std::string> Program;
@@ -140,7 +145,10 @@ bool parse(int Argc, char **Argv, RunOptions &O) {
       O.CsvOut = V;
     else if (A == "--inject-lib")
       O.InjectLib = V;
-    else {
+    else if (cal::HtmlCli::takes(A)) {
+      if (!O.Html.set(A, V, std::cerr))
+        return false;
+    } else {
       std::cerr << "cuda-access-verify run: unknown option '" << A << "'\n"
                 << RunUsageText;
       return false;
@@ -437,6 +445,13 @@ int runCommand(int Argc, char **Argv) {
   if (!O.CsvOut.empty()) {
     std::ofstream Out(O.CsvOut);
     Out << cal::toCsv(C);
+  }
+  if (!O.Html.Path.empty()) {
+    std::ofstream Out(O.Html.Path);
+    Out << O.Html.render(C, M);
+    if (!Out)
+      std::cerr << "cuda-access-verify run: cannot write '" << O.Html.Path
+                << "'\n";
   }
   if (!HavePreds)
     return passThrough(Status);
