@@ -114,6 +114,24 @@ public:
         add(CE, CE->getArg(I), nullptr);
     return true;
   }
+  /// An expression clang rejected and replaced (ErrorPlaces.h) may have
+  /// been meant to write any variable it names, through a reference or a
+  /// pointer: each is written with an unknown value there.
+  bool VisitRecoveryExpr(RecoveryExpr *RE) {
+    struct Names : RecursiveASTVisitor<Names> {
+      std::vector<DeclRefExpr *> Refs;
+      bool VisitDeclRefExpr(DeclRefExpr *D) {
+        Refs.push_back(D);
+        return true;
+      }
+    } N;
+    N.TraverseStmt(RE);
+    for (DeclRefExpr *D : N.Refs)
+      if (isa<VarDecl>(D->getDecl()))
+        add(RE, D, nullptr);
+    return true;
+  }
+
   bool VisitVarDecl(VarDecl *VD) {
     // `int &r = x;` lets r write x.
     if (isNonConstRef(VD->getType()) && VD->getInit())

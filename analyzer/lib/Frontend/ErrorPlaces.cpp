@@ -50,8 +50,17 @@ public:
     add(LE->getSourceRange(), LE->getCallOperator());
     return true;
   }
+  /// What clang built in place of an expression it rejected: the rest of
+  /// the function's AST is intact.
+  bool VisitRecoveryExpr(RecoveryExpr *RE) {
+    SourceRange E = textRange(SM, RE->getSourceRange());
+    if (E.isValid())
+      Recoveries.push_back(E);
+    return true;
+  }
 
   std::vector<Body> Bodies;
+  std::vector<SourceRange> Recoveries;
 
 private:
   void add(SourceRange R, const FunctionDecl *FD) {
@@ -121,6 +130,19 @@ ErrorPlaces locateErrors(ASTContext &Ctx,
       continue;
     }
     bool Host = isHostOnly(In->FD);
+    // An error in host code that clang replaced by a RecoveryExpr (a call
+    // no overload fits, such as host `max(float, float)`, which nvcc
+    // accepts) leaves the function's other statements as written; the
+    // expression's value is unknown, and every variable it names counts as
+    // possibly written (VarWrites). The function's launches stay usable.
+    if (Host && llvm::any_of(C.Recoveries, [&](SourceRange R) {
+          return within(SM, In->Range, R.getBegin()) && within(SM, R, L);
+        })) {
+      std::string Name = In->FD->getQualifiedNameAsString();
+      if (!llvm::is_contained(P.RecoveredHostFunctionNames, Name))
+        P.RecoveredHostFunctionNames.push_back(Name);
+      continue;
+    }
     if (!Host)
       P.DeviceErrors.push_back(L);
     if (llvm::is_contained(P.Functions, In->Range))

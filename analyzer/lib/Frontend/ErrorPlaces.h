@@ -34,6 +34,10 @@ struct ErrorPlaces {
   std::vector<clang::SourceRange> Functions;
   /// Names of the host-only functions among them, for messages.
   std::vector<std::string> HostFunctionNames;
+  /// Host-only functions whose every error clang confined to an expression
+  /// it replaced (RecoveryExpr): their launches are still followed, with the
+  /// replaced expressions' values unknown.
+  std::vector<std::string> RecoveredHostFunctionNames;
   /// Errors whose innermost function is not host-only (expansion locations).
   std::vector<clang::SourceLocation> DeviceErrors;
 

@@ -94,6 +94,12 @@ public:
       return;
     if (!EP.HostFunctionNames.empty())
       HostFunctionsNote = hostErrorNote(File, EP);
+    if (!EP.RecoveredHostFunctionNames.empty())
+      Notes.push_back("'" + File.str() + "': the errors in host function(s) '" +
+                      join(EP.RecoveredHostFunctionNames, "', '") +
+                      "' are confined to expressions clang replaced; their "
+                      "launches are followed, with those expressions' values "
+                      "(and the variables they name) unknown");
     std::vector<KernelInfo> Ks = discoverKernels(S.Ctx);
     NeedDevice = S.MentionsCudaArch;
     if (!NeedDevice) {

@@ -1,8 +1,11 @@
-// Host code that clang rejects (nvcc accepts a host call of max(float,
+// Host code that clang rejects does not stop the file: the kernels are
+// analysed, the error is shown, and the exit status is 2 because the file
+// has errors. A rejected call (nvcc accepts a host call of max(float,
 // float); clang finds only __device__ overloads, or with the built-in header
-// an ambiguous call) does not stop the file: the kernels are analysed, the
-// error is shown, launches in the rejected function are not followed, and
-// the exit status is 2 because the file has errors.
+// an ambiguous call) is replaced by clang with a RecoveryExpr, so the rest
+// of main() is intact and its launch is followed; a rejected declaration
+// (an unknown type) leaves no such trace, and the launches of that function
+// are not followed.
 // RUN: sh -c '%cal --dump=events %s > %t.out 2> %t.err; test $? -eq 2'
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=ERR < %t.err
@@ -26,15 +29,24 @@ int main() {
   launchFine(a);
 }
 
-// Only the launch in launchFine() is followed. out[2 * i]: lanes 8 B apart
-// span 256 B = 8 sectors for the 4 that 32 x 4 B need.
-// CHECK: kernel spread launch host-launch grid (4,1,1) block (64,1,1)
-// CHECK-NOT: kernel spread
-// CHECK: summary access 17:3 global store 4B {{.*}} sectors=8 ideal=4 confidence=exact
-// CHECK-NOT: grid (2,1,1)
+void broken(float *a) {
+  UnknownType t;
+  spread<<<8, 128>>>(a);
+}
 
-// ERR: host-rejected.cu:24:13: error:
-// ERR: cuda-access-lint: note: '{{.*}}host-rejected.cu' has host code that clang rejects (errors above); launches in 'main' are not followed
+// The launches in launchFine() and main() are followed, not the one in
+// broken(). out[2 * i]: lanes 8 B apart span 256 B = 8 sectors for the 4
+// that 32 x 4 B need.
+// CHECK: kernel spread launch host-launch grid (4,1,1) block (64,1,1)
+// CHECK: summary access 20:3 global store 4B {{.*}} sectors=8 ideal=4 confidence=exact
+// CHECK: kernel spread launch host-launch grid (2,1,1) block (32,1,1)
+// CHECK: summary access 20:3 global store 4B {{.*}} sectors=8 ideal=4 confidence=exact
+// CHECK-NOT: grid (8,1,1)
+
+// ERR: host-rejected.cu:27:13: error:
+// ERR: host-rejected.cu:33:3: error: unknown type name 'UnknownType'
+// ERR: cuda-access-lint: note: '{{.*}}host-rejected.cu' has host code that clang rejects (errors above); launches in 'broken' are not followed
+// ERR: note: '{{.*}}host-rejected.cu': the errors in host function(s) 'main' are confined to expressions clang replaced; their launches are followed
 // ERR-NOT: did not parse
 
 // An error outside any function body may change any declaration a kernel
