@@ -187,13 +187,23 @@ def predict(prog, lint, src, cache, keep=None, reuse=False):
                                timeout=600)
             cache[key] = (p.returncode, p.stdout)
         rc, out = cache[key]
-        if keep and rc == 0 and not reuse:
+        # Exit 2 with a report: clang rejected part of the file and the
+        # kernels and launches that parsed were analysed (README, exit
+        # codes); their predictions count, the failure is still listed.
+        try:
+            doc = json.loads(out) if out.strip() else None
+        except ValueError:
+            doc = None
+        if keep and doc is not None and not reuse:
             with open(os.path.join(keep, name), "w") as fh:
                 fh.write(out)
         if rc != 0:
-            failures.append("%s (exit %d)" % (tu, rc))
+            failures.append("%s (exit %d%s)" % (
+                tu, rc, ", partly analysed" if doc and doc.get("kernels")
+                else ""))
+        if doc is None:
             continue
-        for k in json.loads(out).get("kernels", []):
+        for k in doc.get("kernels", []):
             def fix(f):
                 full = os.path.normpath(os.path.join(root, f))
                 return os.path.relpath(full, os.path.normpath(src))
