@@ -304,6 +304,11 @@ def compare_launch(prog, key, rows, kernel, out):
                 for b in (kernel or {}).get("branches", []):
                     if b.get("line") == line and b.get("file") == f and \
                             b.get("classification") != "unknown":
+                        if b.get("depends_on_samples"):
+                            # The test names a sampled value: the
+                            # prediction is for the samples, not the run.
+                            row["predicted"] = "depends on samples"
+                            break
                         div = (b["classification"] == "divergent" and
                                not b.get("likely_predicated"))
                         row["predicted"] = "yes" if div else \
@@ -318,7 +323,8 @@ def compare_launch(prog, key, rows, kernel, out):
     measured_branch = {(r["file"], int(r["line"])) for r in rows
                        if r["class"] == "branch"}
     for b in kernel.get("branches", []):
-        if b.get("classification") != "divergent" or b.get("likely_predicated"):
+        if b.get("classification") != "divergent" or \
+                b.get("likely_predicated") or b.get("depends_on_samples"):
             continue
         where = (b.get("file"), b.get("line"))
         if where in diverged:

@@ -92,6 +92,10 @@ public:
       : AST(AST), TM(TM), K(K), Dump(Dump) {}
 
   unsigned Sample = 0;
+  /// Names of the kernel's parameters whose values are sampled, and the
+  /// grid dimensions computed at run time (sampled too).
+  llvm::StringSet<> SampledParams;
+  std::array<bool, 3> GridSampled = {false, false, false};
   /// Blocks of the grid the current block stands for, normalised per
   /// sample (see Stat).
   double Weight = 1;
@@ -196,8 +200,8 @@ public:
   }
 
   void onBranch(const clang::Stmt *S, llvm::StringRef Kind, uint32_t Active,
-                uint32_t Taken, uint32_t Unknown,
-                llvm::StringRef Why) override {
+                uint32_t Taken, uint32_t Unknown, llvm::StringRef Why,
+                const Expr *Cond) override {
     auto [It, New] = BranchIndex.try_emplace(S, K.Branches.size());
     if (New) {
       BranchSummary &B = K.Branches.emplace_back();
@@ -210,6 +214,8 @@ public:
       }
     }
     BranchSummary &B = K.Branches[It->second];
+    if (Cond && !B.DependsOnSampledParameters)
+      B.DependsOnSampledParameters = mentionsSampled(Cond);
     uint32_t Known = Active & ~Unknown;
     if (Known)
       B.Stats.addExecution(WarpKey, Known, Taken & Known);
@@ -284,6 +290,22 @@ private:
   KernelResult &K;
   bool Dump;
   std::map<std::pair<const void *, unsigned>, unsigned> AccessIndex;
+  /// Whether \p E names a sampled parameter; memoised, as expressions are
+  /// unique per context and conditions repeat across warps.
+  bool mentionsSampled(const Expr *E) {
+    auto [It, New] = Mentions.try_emplace(E, false);
+    if (!New)
+      return It->second;
+    bool Atom = E->getKind() == ExprKind::Atom;
+    bool M = Atom && ((E->getAtomKind() == AtomKind::Param &&
+                       SampledParams.contains(E->getName())) ||
+                      (E->getAtomKind() == AtomKind::GridDim &&
+                       GridSampled[E->getComponent()]));
+    for (unsigned I = 0; !M && I < E->getNumOperands(); ++I)
+      M = mentionsSampled(E->getOperand(I));
+    return Mentions[E] = M;
+  }
+  llvm::DenseMap<const Expr *, bool> Mentions;
   llvm::DenseMap<const clang::Stmt *, unsigned> BranchIndex;
   llvm::DenseMap<const clang::Stmt *, unsigned> Occurrence;
   uint64_t OccurrenceWarp = ~0ull;
@@ -504,12 +526,16 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
             auto It = LC.Arguments.find(Name);
             if (It != LC.Arguments.end())
               Known.push_back({Atom, It->second});
-            else
+            else {
               Sampled.push_back({Atom, Name, Use, unsigned(Sampled.size())});
+              Sink.SampledParams.insert(Name);
+            }
           };
       for (const clang::ParmVarDecl *P : KI.Decl->parameters())
         AddParam(P->getType(), P->getNameAsString(), Uses.lookup(P));
       planSamples(LC, Sampled, K);
+      for (unsigned D = 0; D < 3; ++D)
+        Sink.GridSampled[D] = LC.GridUnknown[D];
 
       uint64_t Warps = 0;
       for (const SampleInfo &S : K.Samples)

@@ -99,9 +99,11 @@ public:
                         const MemObject &Obj, unsigned Bytes, uint32_t Active,
                         const LaneAddresses &Addrs, bool UnderUnknown) = 0;
   /// \p Unknown lanes could not evaluate the test; they are in neither mask.
+  /// \p Cond: the test's symbolic value in the first active lane, when it
+  /// has one (to tell which kernel parameters it depends on).
   virtual void onBranch(const clang::Stmt *S, llvm::StringRef Kind,
                         uint32_t Active, uint32_t Taken, uint32_t Unknown,
-                        llvm::StringRef UnknownWhy) = 0;
+                        llvm::StringRef UnknownWhy, const Expr *Cond) = 0;
   virtual void onLoopCapped(const clang::Stmt *Loop) = 0;
   virtual void onUnsupported(const clang::Stmt *S, llvm::StringRef What) = 0;
   /// A barrier or memory fence (`__syncthreads`, `__syncwarp`,
@@ -161,6 +163,8 @@ private:
   /// Per-lane truth of \p Cond: lanes in \p True / \p False; the rest of
   /// \p Active are unknown, with \p Why.
   /// Returns the condition's value (evaluated once).
+  /// The symbolic value of \p V in the first lane of \p Active, or null.
+  static const Expr *firstLane(const Value &V, uint32_t Active);
   Value test(const clang::Expr *Cond, uint32_t Active, uint32_t &True,
              uint32_t &False, std::string &Why);
   void split(const Value &V, uint32_t Active, uint32_t &True, uint32_t &False,

@@ -133,6 +133,11 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
   return &M;
 }
 
+const Expr *SimtInterpreter::firstLane(const Value &V, uint32_t Active) {
+  return V.Kind == Value::Int && Active ? V.L[__builtin_ctz(Active)]
+                                        : nullptr;
+}
+
 SimtInterpreter::Value SimtInterpreter::test(const clang::Expr *Cond,
                                              uint32_t Active, uint32_t &True,
                                              uint32_t &False,
@@ -191,9 +196,9 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     }
     uint32_t T, Fl;
     std::string Why;
-    test(If->getCond(), Active, T, Fl, Why);
+    Value V = test(If->getCond(), Active, T, Fl, Why);
     uint32_t U = Active & ~(T | Fl);
-    Sink.onBranch(S, "if", Active, T, U, Why);
+    Sink.onBranch(S, "if", Active, T, U, Why, firstLane(V, Active));
     // Lanes whose test is unknown run both sides (the accesses there are
     // flagged as executing under an unknown condition).
     if (U)
@@ -351,9 +356,9 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
     if (Cond && (TestFirst || Iter > 0)) {
       uint32_t T, Fl;
       std::string Why;
-      test(Cond, Live, T, Fl, Why);
+      Value V = test(Cond, Live, T, Fl, Why);
       uint32_t U = Live & ~(T | Fl);
-      Sink.onBranch(Loop, Kind, Live, T, U, Why);
+      Sink.onBranch(Loop, Kind, Live, T, U, Why, firstLane(V, Live));
       Exited |= Fl;
       if (U) {
         // An unknown trip count cannot be followed lane by lane: run one
@@ -420,7 +425,8 @@ void SimtInterpreter::execSwitch(const clang::Stmt *S, uint32_t &Active) {
   for (unsigned I = 0; I < MaxLanes; ++I)
     if ((Known >> I & 1) && Vals[I] == Vals[First])
       Agree |= 1u << I;
-  Sink.onBranch(S, "switch", Active, Agree, Active & ~Known, Why);
+  Sink.onBranch(S, "switch", Active, Agree, Active & ~Known, Why,
+                firstLane(C, Active));
   const auto *Body = dyn_cast_or_null<clang::CompoundStmt>(Sw->getBody());
   if (!Body) {
     Sink.onUnsupported(S, "switch without a compound body at " + where(S));

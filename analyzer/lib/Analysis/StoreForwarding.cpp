@@ -307,7 +307,8 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
 
 void StoreForwarding::onBranch(const clang::Stmt *S, llvm::StringRef Kind,
                                uint32_t Active, uint32_t Taken,
-                               uint32_t Unknown, llvm::StringRef UnknownWhy) {
+                               uint32_t Unknown, llvm::StringRef UnknownWhy,
+                               const Expr *Cond) {
   if (isLoop(Kind)) {
     auto It = std::find_if(Loops.begin(), Loops.end(),
                            [&](const auto &E) { return E.first == S; });
@@ -330,7 +331,7 @@ void StoreForwarding::onBranch(const clang::Stmt *S, llvm::StringRef Kind,
       Loops.push_back({S, 0});
     }
   }
-  Next.onBranch(S, Kind, Active, Taken, Unknown, UnknownWhy);
+  Next.onBranch(S, Kind, Active, Taken, Unknown, UnknownWhy, Cond);
 }
 
 void StoreForwarding::onUnsupported(const clang::Stmt *S,

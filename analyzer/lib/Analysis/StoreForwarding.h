@@ -54,8 +54,8 @@ public:
                 unsigned Bytes, uint32_t Active, const LaneAddresses &Addrs,
                 bool UnderUnknown) override;
   void onBranch(const clang::Stmt *S, llvm::StringRef Kind, uint32_t Active,
-                uint32_t Taken, uint32_t Unknown,
-                llvm::StringRef UnknownWhy) override;
+                uint32_t Taken, uint32_t Unknown, llvm::StringRef UnknownWhy,
+                const Expr *Cond) override;
   void onLoopCapped(const clang::Stmt *Loop) override {
     Next.onLoopCapped(Loop);
   }

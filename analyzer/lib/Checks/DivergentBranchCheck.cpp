@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckSupport.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -90,6 +91,11 @@ void DivergentBranchCheck::run(const KernelResult &K, const TargetModel &TM,
       if (!WarnPredicated)
         F.Severity = Finding::Note;
     }
+    if (B.DependsOnSampledParameters)
+      F.Notes.push_back("the test depends on " + join(K.SampledWhat, " and ") +
+                        " (sampled, see the kernel's assumptions): the "
+                        "program's values may split no warp; give them with "
+                        "--param or the configuration's Kernels list");
     if (Loop)
       F.Notes.push_back("fix: the trip count depends on the lane; give the "
                         "lanes of a warp equal trip counts");

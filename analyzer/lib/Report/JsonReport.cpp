@@ -173,6 +173,10 @@ json::Array resultToJSON(const AnalysisResult &R) {
           {"lane_split", B.Stats.laneSplit()},
           {"likely_predicated", B.LikelyPredicated},
           {"compiled_as", branchLoweringName(B.Lowering)},
+          // The test names a sampled value (an unknown parameter or a
+          // run-time grid dimension): the classification holds for the
+          // samples, not necessarily for the program's values.
+          {"depends_on_samples", B.DependsOnSampledParameters},
           {"reason", Cl == BranchClass::Unknown || B.Stats.numUnknowns()
                          ? B.Reason
                          : ""}});

@@ -38,4 +38,5 @@ int main() { branches<<<4, 256>>>(0); }
 // JSON: "classification": "divergent",
 // JSON-NEXT: "column": 3,
 // JSON-NEXT: "compiled_as": "predicated",
+// JSON-NEXT: "depends_on_samples": false,
 // JSON-NEXT: "divergent_warp_fraction": 0.125,

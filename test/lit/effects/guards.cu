@@ -114,6 +114,7 @@ int main() {
 // JSON: "classification": "divergent",
 // JSON-NEXT: "column": 3,
 // JSON-NEXT: "compiled_as": "predicated-exit",
+// JSON-NEXT: "depends_on_samples": false,
 // JSON-NEXT: "divergent_warp_fraction": 0.041666666666666664,
 // JSON: "lane_split": "8/24",
 // JSON-NEXT: "likely_predicated": true,

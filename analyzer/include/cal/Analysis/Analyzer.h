@@ -174,6 +174,9 @@ struct BranchSummary {
   /// Outcome of the n-th evaluation in the first warp that reached it:
   /// 1 all taken, 0 none taken.
   std::vector<int8_t> OccurrenceOutcome;
+  /// The test names a kernel parameter whose value was sampled: whether
+  /// and where it splits a warp may differ for the program's value.
+  bool DependsOnSampledParameters = false;
   BranchClass classify() const;
 };
 
