@@ -15,8 +15,8 @@
 // rejected file that parsed) are still reported.
 //
 //===----------------------------------------------------------------------===//
-#include "LintRun.h"
 #include "FixOutput.h"
+#include "LintRun.h"
 #include "OptionCheck.h"
 
 #include "cal/Checks/Check.h"
@@ -305,8 +305,8 @@ void lintAll(ArrayRef<std::string> Inputs, const cal::LintConfig &C,
     Ready[I] = true;
     Done.notify_all();
   };
-  unsigned Threads = Jobs ? unsigned(Jobs)
-                          : hardware_concurrency().compute_thread_count();
+  unsigned Threads =
+      Jobs ? unsigned(Jobs) : hardware_concurrency().compute_thread_count();
   std::optional<DefaultThreadPool> Pool;
   if (Threads > 1 && Inputs.size() > 1) {
     Pool.emplace(hardware_concurrency(Threads));
@@ -388,17 +388,16 @@ int main(int argc, const char **argv) {
       continue;
     }
     StringRef A = argv[I];
-    if (!AfterDashes && (A.consume_front("--color=") ||
-                         A.consume_front("-color="))) {
+    if (!AfterDashes &&
+        (A.consume_front("--color=") || A.consume_front("-color="))) {
       if (A == "auto" || A == "always" || A == "never") {
         Color = A == "always"  ? ColorChoice::Always
                 : A == "never" ? ColorChoice::Never
                                : ColorChoice::Auto;
         continue;
       }
-      WithColor::setAutoDetectFunction([](const raw_ostream &) {
-        return false;
-      });
+      WithColor::setAutoDetectFunction(
+          [](const raw_ostream &) { return false; });
       return usageError("invalid value '" + A +
                         "' for --color; valid values: auto, always, never");
     }
@@ -408,9 +407,8 @@ int main(int argc, const char **argv) {
       Own.push_back(argv[I]);
   }
   // WithColor's messages on stderr follow --color and NO_COLOR too.
-  WithColor::setAutoDetectFunction([](const raw_ostream &OS) {
-    return useColor(&OS == &outs() ? 1 : 2);
-  });
+  WithColor::setAutoDetectFunction(
+      [](const raw_ostream &OS) { return useColor(&OS == &outs() ? 1 : 2); });
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter(printVersion);
   if (std::optional<std::string> Bad =
@@ -452,8 +450,7 @@ int main(int argc, const char **argv) {
     C.Checks = ChecksOpt;
   }
   if (!ConfigFileOpt.empty() && !sys::fs::is_regular_file(ConfigFileOpt))
-    return usageError("--config-file='" + ConfigFileOpt +
-                      "': no such file");
+    return usageError("--config-file='" + ConfigFileOpt + "': no such file");
   cal::ConfigFinder Configs(ConfigFileOpt, ConfigText);
   if (!ConfigText.empty())
     if (Expected<cal::ConfigFile> Inline =
@@ -589,9 +586,8 @@ int main(int argc, const char **argv) {
   // A filter that selects nothing is almost always a typo; say so rather
   // than report a clean run.
   if (!KernelFilter.empty() && !ListKernels &&
-      none_of(Reports, [](const cal::FileReport &R) {
-        return !R.Kernels.empty();
-      }))
+      none_of(Reports,
+              [](const cal::FileReport &R) { return !R.Kernels.empty(); }))
     WithColor::warning(errs(), ToolName)
         << "--kernel='" << KernelFilter
         << "' matches no kernel of the files analysed\n";

@@ -82,8 +82,8 @@ std::map<AccessKey, Cost> costsOf(const json::Array &Kernels,
       C.Wavefronts = meanOf(A, "wavefronts_per_request");
       C.IdealWavefronts =
           A->getNumber("ideal_wavefronts_per_request").value_or(-1);
-      Out[{Name, Launch, Line, Col,
-           A->getString("kind").value_or("").str()}] = C;
+      Out[{Name, Launch, Line, Col, A->getString("kind").value_or("").str()}] =
+          C;
     }
   }
   return Out;
@@ -184,8 +184,7 @@ void verifyFixes(FileReport &FR, StringRef File, const LintConfig &C,
       continue;
     }
     std::vector<const FindingRecord *> Targets(Fs.begin(), Fs.end());
-    std::string Why =
-        compare(Before, costsOf(After.Kernels, Edits), Targets);
+    std::string Why = compare(Before, costsOf(After.Kernels, Edits), Targets);
     if (!Why.empty()) {
       RejectGroup("re-analysis of the change: " + Why);
       continue;

@@ -206,8 +206,7 @@ FileReport lintFile(StringRef File, const LintConfig &C,
         // A kernel launched only from another file of the database gets
         // that file's launches (LaunchIndex.h).
         if (CrossTU)
-          CrossTU->launchIndex().addLaunches(File, Ks,
-                                             crossTUOptions(C, Cfg));
+          CrossTU->launchIndex().addLaunches(File, Ks, crossTUOptions(C, Cfg));
         if (C.ListKernels) {
           // Launches through pointers of unknown target, as the AST the
           // kernels live in shows them.
@@ -225,8 +224,8 @@ FileReport lintFile(StringRef File, const LintConfig &C,
         FR.ParamNames = R.ParamNames;
         if (AO->DumpEvents)
           printEventDump(TextOS, R);
-        FR.Findings = collectFindings(R, Ctx, Diags, C.ColorFindings,
-                                      *Checks, FR.CommentErrors);
+        FR.Findings = collectFindings(R, Ctx, Diags, C.ColorFindings, *Checks,
+                                      FR.CommentErrors);
         for (json::Value &V : resultToJSON(R))
           FR.Kernels.push_back(std::move(V));
       },

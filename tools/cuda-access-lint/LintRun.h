@@ -8,10 +8,10 @@
 #ifndef CAL_TOOLS_LINT_LINTRUN_H
 #define CAL_TOOLS_LINT_LINTRUN_H
 
+#include "cal/Config/ConfigFile.h"
 #include "cal/Frontend/CompileCommands.h"
 #include "cal/Frontend/CudaFrontend.h"
 #include "cal/Report/FileReport.h"
-#include "cal/Config/ConfigFile.h"
 #include <optional>
 
 namespace cal {

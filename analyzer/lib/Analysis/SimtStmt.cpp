@@ -134,8 +134,7 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
 }
 
 const Expr *SimtInterpreter::firstLane(const Value &V, uint32_t Active) {
-  return V.Kind == Value::Int && Active ? V.L[__builtin_ctz(Active)]
-                                        : nullptr;
+  return V.Kind == Value::Int && Active ? V.L[__builtin_ctz(Active)] : nullptr;
 }
 
 SimtInterpreter::Value SimtInterpreter::test(const clang::Expr *Cond,

@@ -45,8 +45,7 @@ Example:
       return formatv("({0},{1},{2})", D[0], D[1], D[2]).str();
     };
     Finding F = kernelFinding(
-        K, "assuming block " + Dim(L.AssumedBlocks[0]) + "; " +
-               L.AssumedWhy +
+        K, "assuming block " + Dim(L.AssumedBlocks[0]) + "; " + L.AssumedWhy +
                " (set one with --block, an annotation or __launch_bounds__)");
     std::vector<std::string> Others;
     for (unsigned I = 1; I < L.AssumedBlocks.size(); ++I)

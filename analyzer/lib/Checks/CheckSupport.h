@@ -29,8 +29,8 @@ std::string perRequestText(const AccessSummary &A, const KernelResult &K,
 /// A warning on access \p A with \p Message and the notes every access
 /// finding carries: the launch, the index in thread terms and the first
 /// warp's lanes, rendered by \p Lane.
-Finding accessFinding(const AccessSummary &A,
-                      const KernelResult &K, std::string Message,
+Finding accessFinding(const AccessSummary &A, const KernelResult &K,
+                      std::string Message,
                       std::string (*Lane)(int64_t, const TargetModel &),
                       const TargetModel &TM);
 

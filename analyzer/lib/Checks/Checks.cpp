@@ -61,8 +61,7 @@ Error validateCheckGlobs(StringRef Globs) {
     std::string Near = nearestCheckId(P);
     return createStringError("unknown check '" + P + "'" +
                              (Near.empty() ? " (see --list-checks)"
-                                           : "; did you mean '" + Near +
-                                                 "'?"));
+                                           : "; did you mean '" + Near + "'?"));
   }
   return Error::success();
 }
@@ -131,8 +130,7 @@ CheckSettings::allOptions() const {
   std::vector<std::pair<std::string, std::string>> Out;
   for (const Check *C : registeredChecks())
     for (const CheckOption &O : C->options())
-      Out.emplace_back((C->id() + "." + O.Name).str(),
-                       raw(C->id(), O.Name));
+      Out.emplace_back((C->id() + "." + O.Name).str(), raw(C->id(), O.Name));
   return Out;
 }
 
@@ -154,8 +152,8 @@ std::vector<Finding> runChecks(const KernelResult &K, const TargetModel &TM,
   return Out;
 }
 
-Finding accessFinding(const AccessSummary &A,
-                      const KernelResult &K, std::string Message,
+Finding accessFinding(const AccessSummary &A, const KernelResult &K,
+                      std::string Message,
                       std::string (*Lane)(int64_t, const TargetModel &),
                       const TargetModel &TM) {
   Finding F;

@@ -33,8 +33,8 @@ public:
          "likely predicate (otherwise they are notes, JSON and SARIF only)"}};
     return Opts;
   }
-  void run(const KernelResult &K, const TargetModel &TM,
-           const CheckSettings &S, FindingSink &Out) const override;
+  void run(const KernelResult &K, const TargetModel &TM, const CheckSettings &S,
+           FindingSink &Out) const override;
 };
 } // namespace
 
@@ -64,8 +64,7 @@ Example:
 }
 
 void DivergentBranchCheck::run(const KernelResult &K, const TargetModel &TM,
-                               const CheckSettings &S,
-                               FindingSink &Out) const {
+                               const CheckSettings &S, FindingSink &Out) const {
   bool WarnPredicated = S.flag(id(), ReportLikelyPredicated);
   for (const BranchSummary &B : K.Branches) {
     // Lanes leaving through a predicated EXIT split no branch: the

@@ -38,8 +38,8 @@ Example:
   void run(const KernelResult &K, const TargetModel &, const CheckSettings &,
            FindingSink &Out) const override {
     if (!K.NoAccessReason.empty())
-      Out.report(kernelFinding(K, "kernel '" + K.Name +
-                                      "': " + K.NoAccessReason));
+      Out.report(
+          kernelFinding(K, "kernel '" + K.Name + "': " + K.NoAccessReason));
   }
 };
 } // namespace

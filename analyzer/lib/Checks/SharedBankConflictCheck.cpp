@@ -33,8 +33,8 @@ public:
          "warning; a smaller mean is a note (JSON and SARIF only)"}};
     return Opts;
   }
-  void run(const KernelResult &K, const TargetModel &TM,
-           const CheckSettings &S, FindingSink &Out) const override;
+  void run(const KernelResult &K, const TargetModel &TM, const CheckSettings &S,
+           FindingSink &Out) const override;
 };
 } // namespace
 
@@ -63,8 +63,7 @@ Example:
 )";
 }
 
-void SharedBankConflictCheck::run(const KernelResult &K,
-                                  const TargetModel &TM,
+void SharedBankConflictCheck::run(const KernelResult &K, const TargetModel &TM,
                                   const CheckSettings &Set,
                                   FindingSink &Out) const {
   double MinDegree = Set.number(id(), MinConflictDegree);

@@ -38,10 +38,9 @@ public:
     const Expr *Cur = E;
     for (unsigned D = 0; D < Dims && Ok; ++D) {
       const auto *Cast = parentAs<ImplicitCastExpr>(Cur);
-      const auto *Sub =
-          Cast && Cast->getCastKind() == CK_ArrayToPointerDecay
-              ? parentAs<ArraySubscriptExpr>(Cast)
-              : nullptr;
+      const auto *Sub = Cast && Cast->getCastKind() == CK_ArrayToPointerDecay
+                            ? parentAs<ArraySubscriptExpr>(Cast)
+                            : nullptr;
       if (!Sub || Sub->getBase()->IgnoreParens() != Cast) {
         Ok = false;
         break;
@@ -127,7 +126,8 @@ std::optional<FixItHint> sharedPaddingFix(const AccessSummary &A,
   // the translation unit (a __shared__ variable at file scope is visible to
   // all of them).
   FullSubscriptUses Uses(VD, Dims, Ctx);
-  const auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  const auto *Fn =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   Uses.TraverseDecl(Fn ? static_cast<Decl *>(const_cast<FunctionDecl *>(Fn))
                        : Ctx.getTranslationUnitDecl());
   if (!Uses.Ok)
@@ -144,8 +144,8 @@ std::optional<FixItHint> sharedPaddingFix(const AccessSummary &A,
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Size = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Last.getSizeExpr()->getSourceRange()),
-      SM, Ctx.getLangOpts());
+      CharSourceRange::getTokenRange(Last.getSizeExpr()->getSourceRange()), SM,
+      Ctx.getLangOpts());
   if (Size.isInvalid() || SM.isInSystemHeader(Size.getBegin()))
     return std::nullopt;
   return FixItHint::CreateInsertion(Size.getEnd(), " + 1");

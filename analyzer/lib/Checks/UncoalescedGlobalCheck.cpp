@@ -59,8 +59,8 @@ public:
          "warning; a smaller excess is a note (JSON and SARIF only)"}};
     return Opts;
   }
-  void run(const KernelResult &K, const TargetModel &TM,
-           const CheckSettings &S, FindingSink &Out) const override;
+  void run(const KernelResult &K, const TargetModel &TM, const CheckSettings &S,
+           FindingSink &Out) const override;
 };
 } // namespace
 

@@ -23,9 +23,9 @@ namespace cal {
 
 namespace {
 
-const char *const TopKeys[] = {"Checks",    "CheckOptions",    "Arch",
-                               "ExtraArgs", "ExtraArgsBefore", "Kernels",
-                               "InheritParentConfig"};
+const char *const TopKeys[] = {
+    "Checks",  "CheckOptions",       "Arch", "ExtraArgs", "ExtraArgsBefore",
+    "Kernels", "InheritParentConfig"};
 const char *const KernelKeys[] = {"Name", "Block", "Grid", "Params"};
 
 std::string nearestOf(StringRef Word, ArrayRef<std::string> Candidates) {
@@ -210,8 +210,7 @@ private:
     auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(N);
     if (!Seq)
       return fail(N, "Kernels takes a list of {Name, Block, Grid, Params}");
-    std::vector<std::string> Keys(std::begin(KernelKeys),
-                                  std::end(KernelKeys));
+    std::vector<std::string> Keys(std::begin(KernelKeys), std::end(KernelKeys));
     for (yaml::Node &E : *Seq) {
       auto *M = dyn_cast<yaml::MappingNode>(&E);
       if (!M)
@@ -229,8 +228,8 @@ private:
             KD.Name = *S;
         } else if (*K == "Block") {
           KD.Block = dim3(V, "Block");
-          if (KD.Block && (*KD.Block)[0] * (*KD.Block)[1] * (*KD.Block)[2] >
-                              1024)
+          if (KD.Block &&
+              (*KD.Block)[0] * (*KD.Block)[1] * (*KD.Block)[2] > 1024)
             fail(V, "Block has more than 1024 threads");
         } else if (*K == "Grid") {
           KD.Grid = dim3(V, "Grid");
@@ -261,9 +260,8 @@ private:
         return;
       int64_t X;
       if (StringRef(*V).trim().getAsInteger(0, X))
-        return fail(KV.getValue(),
-                    "parameter '" + *K + "' takes an integer, not '" + *V +
-                        "'");
+        return fail(KV.getValue(), "parameter '" + *K +
+                                       "' takes an integer, not '" + *V + "'");
       KD.Params[*K] = X;
     }
   }
@@ -291,8 +289,7 @@ void ConfigFile::inherit(const ConfigFile &Child) {
   if (Child.Arch)
     Arch = Child.Arch;
   append_range(ExtraArgs, Child.ExtraArgs);
-  ExtraArgsBefore.insert(ExtraArgsBefore.begin(),
-                         Child.ExtraArgsBefore.begin(),
+  ExtraArgsBefore.insert(ExtraArgsBefore.begin(), Child.ExtraArgsBefore.begin(),
                          Child.ExtraArgsBefore.end());
   Kernels.insert(Kernels.begin(), Child.Kernels.begin(), Child.Kernels.end());
   InheritParentConfig = Child.InheritParentConfig;
@@ -350,8 +347,8 @@ std::string ConfigFile::dump(
 static Expected<ConfigFile> readFile(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
-    return createStringError(Path + ": cannot read: " +
-                             Buf.getError().message());
+    return createStringError(Path +
+                             ": cannot read: " + Buf.getError().message());
   return parseConfigFile((*Buf)->getBuffer(), Path);
 }
 

@@ -307,7 +307,8 @@ const Expr *VarWrites::caseValue(const VarDecl *VD, const Stmt *Point) {
     const auto *Sw = dyn_cast<SwitchStmt>(Anc[J]);
     if (!Sw || !Sw->getCond())
       continue;
-    const auto *DRE = dyn_cast<DeclRefExpr>(Sw->getCond()->IgnoreParenImpCasts());
+    const auto *DRE =
+        dyn_cast<DeclRefExpr>(Sw->getCond()->IgnoreParenImpCasts());
     const auto *Body = dyn_cast<CompoundStmt>(Anc[J - 1]);
     if (!DRE || DRE->getDecl() != VD || !Body)
       return nullptr;

@@ -226,9 +226,8 @@ std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
       // -w or a pragma can silence the printer; the finding is still one.
       if (Rec.Rendered.empty())
         Rec.Rendered = Rec.File + ":" + std::to_string(Rec.Line) + ":" +
-                       std::to_string(Rec.Column) + ": " +
-                       Rec.severityName() + ": " +
-                       Rec.Message + " [" + Rec.CheckId + "]\n";
+                       std::to_string(Rec.Column) + ": " + Rec.severityName() +
+                       ": " + Rec.Message + " [" + Rec.CheckId + "]\n";
     }
     Out.push_back(std::move(Rec));
   }

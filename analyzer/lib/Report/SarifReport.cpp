@@ -105,9 +105,8 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
         {"fullDescription", json::Object{{"text", Meaning}}},
         {"help", json::Object{{"text", Help}}},
         {"defaultConfiguration",
-         json::Object{{"level", C->severity() == Finding::Warning
-                                    ? "warning"
-                                    : "note"}}},
+         json::Object{{"level", C->severity() == Finding::Warning ? "warning"
+                                                                  : "note"}}},
         {"properties",
          json::Object{{"tags", json::Array{"performance", "cuda"}}}}});
   }

@@ -82,10 +82,10 @@ struct AnnotationIssue {
 struct AnalysisOptions {
   TargetModel Target;
   std::vector<KernelDefaults> ConfigKernels; ///< first match wins
-  std::optional<Dim3> Block, Grid;       ///< --block / --grid
-  std::map<std::string, int64_t> Params; ///< --param NAME=VALUE
-  std::string KernelFilter;              ///< --kernel
-  bool DumpEvents = false;               ///< --dump=events
+  std::optional<Dim3> Block, Grid;           ///< --block / --grid
+  std::map<std::string, int64_t> Params;     ///< --param NAME=VALUE
+  std::string KernelFilter;                  ///< --kernel
+  bool DumpEvents = false;                   ///< --dump=events
 
   static llvm::Expected<AnalysisOptions>
   fromStrings(llvm::StringRef Arch, llvm::StringRef Block, llvm::StringRef Grid,
@@ -270,8 +270,8 @@ struct KernelResult {
   /// Problems with the kernel's annotation (on the first analysis of a
   /// kernel only, so that they are reported once).
   std::vector<AnnotationIssue> AnnotationIssues;
-  std::vector<std::string> Unsupported;     ///< constructs not interpreted
-  std::vector<std::string> EventDump;       ///< with --dump=events
+  std::vector<std::string> Unsupported; ///< constructs not interpreted
+  std::vector<std::string> EventDump;   ///< with --dump=events
 };
 
 struct AnalysisResult {

@@ -1,4 +1,5 @@
-//===- ConfigFile.h - .cuda-access-lint.yaml ---------------------*- C++ -*-===//
+//===- ConfigFile.h - .cuda-access-lint.yaml ---------------------*- C++
+//-*-===//
 //
 // A project's settings, found by walking up from each source file as
 // clang-tidy finds .clang-tidy:

@@ -47,8 +47,8 @@ struct FindingRecord {
   /// a re-analysis proved it (FixVerified); dropped otherwise, with why.
   std::vector<TextEdit> Edits;
   bool FixVerified = false;
-  std::string SourceLine;         ///< the text of Line, for fingerprints
-  std::string Rendered; ///< clang-style: the diagnostic, snippet and notes
+  std::string SourceLine; ///< the text of Line, for fingerprints
+  std::string Rendered;   ///< clang-style: the diagnostic, snippet and notes
   /// The comment that silences it ("NOLINTNEXTLINE(cuda-*)"); empty when
   /// it is reported.
   std::string SuppressedBy;
@@ -72,8 +72,8 @@ struct CommentError {
 
 /// Everything one input produced.
 struct FileReport {
-  std::string File;        ///< as named on the command line or in the database
-  bool Parsed = false;     ///< analysed, wholly or in part (Partial)
+  std::string File;    ///< as named on the command line or in the database
+  bool Parsed = false; ///< analysed, wholly or in part (Partial)
   /// Clang rejected part of the file; the kernels that parsed were
   /// analysed (exit status 2 all the same).
   bool Partial = false;
@@ -87,8 +87,8 @@ struct FileReport {
   llvm::json::Array Kernels; ///< kernels[] entries (prediction schema)
   /// --list-kernels: launches through a pointer of unknown target.
   llvm::json::Array Unresolved;
-  std::string Text;          ///< --list-kernels / --dump text
-  std::string Arch;          ///< the target model used
+  std::string Text; ///< --list-kernels / --dump text
+  std::string Arch; ///< the target model used
   /// Parameter names of the analysed kernels, to check --param against.
   std::vector<std::string> ParamNames;
 };
@@ -96,12 +96,10 @@ struct FileReport {
 /// The findings of \p R, merged across launches, rendered with clang's
 /// diagnostic printer and matched against the NOLINT comments of their
 /// files. Comment errors (an unpaired NOLINTBEGIN/END) go to \p Errors.
-std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
-                                           clang::ASTContext &Ctx,
-                                           clang::DiagnosticsEngine &Diags,
-                                           bool Color,
-                                           const CheckSettings &Checks,
-                                           std::vector<CommentError> &Errors);
+std::vector<FindingRecord>
+collectFindings(const AnalysisResult &R, clang::ASTContext &Ctx,
+                clang::DiagnosticsEngine &Diags, bool Color,
+                const CheckSettings &Checks, std::vector<CommentError> &Errors);
 
 } // namespace cal
 
