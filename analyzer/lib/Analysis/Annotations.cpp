@@ -1,6 +1,7 @@
 //===- Annotations.cpp - `// cuda-access-lint:` comments ------------------===//
 #include "Annotations.h"
 #include "LaunchConfigs.h"
+#include "cal/Checks/Check.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -109,13 +110,8 @@ public:
           Any = true;
         }
       } else {
-        std::string Near;
-        unsigned Best = 3;
-        for (const char *C : Items)
-          if (unsigned D = Name.edit_distance(C); D < Best) {
-            Best = D;
-            Near = C;
-          }
+        std::string Near = nearestSpelling(
+            Name, std::vector<std::string>(std::begin(Items), std::end(Items)));
         issue(Offset + Start,
               "ignored '" + Item + "': unknown annotation item '" + Name + "'" +
                   (Near.empty() ? std::string(" (expected block, grid or "

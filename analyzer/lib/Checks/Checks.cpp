@@ -27,9 +27,7 @@ const Check *findCheck(StringRef Id) {
   return nullptr;
 }
 
-/// The candidate nearest to \p Word in spelling, when near enough to be a
-/// plausible misspelling.
-static std::string nearest(StringRef Word, ArrayRef<std::string> Candidates) {
+std::string nearestSpelling(StringRef Word, ArrayRef<std::string> Candidates) {
   std::string Best;
   unsigned BestDist = ~0u;
   for (const std::string &C : Candidates) {
@@ -46,7 +44,7 @@ std::string nearestCheckId(StringRef Id) {
   std::vector<std::string> Ids;
   for (const Check *C : registeredChecks())
     Ids.push_back(C->id().str());
-  return nearest(Id, Ids);
+  return nearestSpelling(Id, Ids);
 }
 
 Error validateCheckGlobs(StringRef Globs) {
@@ -81,7 +79,7 @@ Error CheckSettings::set(StringRef Key, StringRef Value) {
     std::vector<std::string> Keys;
     for (auto &[K, V] : allOptions())
       Keys.push_back(K);
-    std::string Near = nearest(Key, Keys);
+    std::string Near = nearestSpelling(Key, Keys);
     return createStringError(
         "unknown check option '" + Key + "'" +
         (Near.empty() ? std::string(" (see --explain CHECK for a check's "

@@ -28,21 +28,8 @@ const char *const TopKeys[] = {
     "Kernels", "InheritParentConfig"};
 const char *const KernelKeys[] = {"Name", "Block", "Grid", "Params"};
 
-std::string nearestOf(StringRef Word, ArrayRef<std::string> Candidates) {
-  std::string Best;
-  unsigned BestDist = ~0u;
-  for (const std::string &C : Candidates) {
-    unsigned D = Word.edit_distance_insensitive(C);
-    if (D < BestDist) {
-      BestDist = D;
-      Best = C;
-    }
-  }
-  return BestDist <= std::max<size_t>(2, Word.size() / 3) ? Best : "";
-}
-
 std::string didYouMean(StringRef Word, ArrayRef<std::string> Candidates) {
-  std::string N = nearestOf(Word, Candidates);
+  std::string N = nearestSpelling(Word, Candidates);
   return N.empty() ? "" : "; did you mean '" + N + "'?";
 }
 

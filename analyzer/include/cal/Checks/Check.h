@@ -91,6 +91,11 @@ llvm::ArrayRef<const Check *> registeredChecks();
 const Check *findCheck(llvm::StringRef Id);
 /// The registered check id nearest to \p Id in spelling, or empty.
 std::string nearestCheckId(llvm::StringRef Id);
+/// The candidate nearest to \p Word in spelling (case-insensitive edit
+/// distance), when near enough to be a plausible misspelling; else empty.
+/// For "did you mean" in every message about a misspelled name.
+std::string nearestSpelling(llvm::StringRef Word,
+                            llvm::ArrayRef<std::string> Candidates);
 
 /// An item of a --checks/Checks list without '*' must name a check: a
 /// misspelled id would silently turn nothing on (or off).
