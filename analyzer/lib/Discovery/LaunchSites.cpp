@@ -173,6 +173,10 @@ static std::array<bool, 3> defaultedGridDims(const Expr *Grid) {
   std::array<bool, 3> D = {false, false, false};
   const Expr *E = Grid ? Grid->IgnoreImplicit() : nullptr;
   for (unsigned Step = 0; Step < 4 && E; ++Step) {
+    // An initializer clang could not type (a ParenListExpr left by an
+    // error) says nothing about the grid.
+    if (E->getType().isNull())
+      return D;
     if (E->getType()->isIntegralOrEnumerationType())
       return {false, true, true};
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
