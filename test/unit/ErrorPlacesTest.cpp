@@ -73,6 +73,24 @@ struct Parsed {
 };
 
 TEST(ErrorPlacesTest, HostFunctionErrorTouchesNoKernel) {
+  // An unknown type leaves no RecoveryExpr: main's launches are dropped.
+  Parsed P(R"(
+__global__ void k(float *a) { a[0] = 0; }
+int main() { float *a; Undeclared u; k<<<1, 32>>>(a); }
+)");
+  ASSERT_TRUE(P.AST);
+  ASSERT_EQ(P.Diags.Errors.size(), 1u);
+  EXPECT_FALSE(P.Places.OutsideFunctions);
+  EXPECT_TRUE(P.Places.DeviceErrors.empty());
+  ASSERT_EQ(P.Places.HostFunctionNames.size(), 1u);
+  EXPECT_EQ(P.Places.HostFunctionNames[0], "main");
+  EXPECT_TRUE(P.Places.RecoveredHostFunctionNames.empty());
+  EXPECT_FALSE(P.touched("k"));
+}
+
+TEST(ErrorPlacesTest, RecoveredHostCallKeepsTheFunctionsLaunches) {
+  // A call of an undeclared function becomes a RecoveryExpr; the rest of
+  // main is intact, so its launches are kept (the function is not listed).
   Parsed P(R"(
 __global__ void k(float *a) { a[0] = 0; }
 int main() { float *a; undeclared(a); k<<<1, 32>>>(a); }
@@ -81,8 +99,10 @@ int main() { float *a; undeclared(a); k<<<1, 32>>>(a); }
   ASSERT_EQ(P.Diags.Errors.size(), 1u);
   EXPECT_FALSE(P.Places.OutsideFunctions);
   EXPECT_TRUE(P.Places.DeviceErrors.empty());
-  ASSERT_EQ(P.Places.HostFunctionNames.size(), 1u);
-  EXPECT_EQ(P.Places.HostFunctionNames[0], "main");
+  EXPECT_TRUE(P.Places.HostFunctionNames.empty());
+  EXPECT_TRUE(P.Places.Functions.empty());
+  ASSERT_EQ(P.Places.RecoveredHostFunctionNames.size(), 1u);
+  EXPECT_EQ(P.Places.RecoveredHostFunctionNames[0], "main");
   EXPECT_FALSE(P.touched("k"));
 }
 
