@@ -177,6 +177,10 @@ FileReport lintFile(StringRef File, const LintConfig &C,
     Arch = "sm_90";
   if (!ArchFlag.empty())
     FO.GpuArch = ArchFlag;
+  // Clang 22 knows sm_90a but no family-specific (`f`) targets; they
+  // compile as their base architecture (same __CUDA_ARCH__).
+  if (StringRef(FO.GpuArch).ends_with("f"))
+    FO.GpuArch.pop_back();
   FR.Arch = Arch;
   if (C.Verbose) {
     std::vector<std::string> Cmd = buildCompileArgs(FO, C.Toolkit);

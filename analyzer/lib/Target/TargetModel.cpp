@@ -67,8 +67,14 @@ std::vector<std::string> TargetModel::knownArchs() {
 }
 
 llvm::Expected<TargetModel> TargetModel::get(llvm::StringRef Arch) {
-  if (llvm::is_contained(KnownArchs, Arch))
-    return makeVoltaToBlackwell(Arch);
+  // The architecture-specific (sm_90a) and family-specific (sm_100f)
+  // variants add instructions, not a different memory system: they use
+  // the base architecture's model.
+  llvm::StringRef Base = Arch;
+  if (Base.ends_with("a") || Base.ends_with("f"))
+    Base = Base.drop_back();
+  if (llvm::is_contained(KnownArchs, Base))
+    return makeVoltaToBlackwell(Base);
   std::string Known;
   for (const char *A : KnownArchs) {
     if (!Known.empty())
