@@ -80,11 +80,8 @@ Expected<Device> deviceOf(void *Ctx) {
   uint32_t Cupti = 0;
   cuptiGetVersion(&Cupti);
   I.CuptiVersion = int(Cupti);
-  CUpti_Device_GetChipName_Params Chip{
-      CUpti_Device_GetChipName_Params_STRUCT_SIZE};
-  Chip.deviceIndex = size_t(Dev);
-  CAL_CUPTI(cuptiDeviceGetChipName(&Chip));
-  I.Chip = Chip.pChipName ? Chip.pChipName : "";
+  if (Error E = readChipName(int(Dev), I.Chip))
+    return std::move(E);
   return D;
 }
 

@@ -118,12 +118,18 @@ Expected<Device> openDevice(int Index, bool InitProfiler) {
 
   if (!InitProfiler) // under ncu, whose CUPTI session must stay the only one
     return D;
-  CUpti_Device_GetChipName_Params Chip{
-      CUpti_Device_GetChipName_Params_STRUCT_SIZE};
-  Chip.deviceIndex = size_t(Index);
-  CAL_CUPTI(cuptiDeviceGetChipName(&Chip));
-  I.Chip = Chip.pChipName ? Chip.pChipName : "";
+  if (Error E = readChipName(Index, I.Chip))
+    return std::move(E);
   return D;
+}
+
+Error readChipName(int Index, std::string &Chip) {
+  CUpti_Device_GetChipName_Params P{
+      CUpti_Device_GetChipName_Params_STRUCT_SIZE};
+  P.deviceIndex = size_t(Index);
+  CAL_CUPTI(cuptiDeviceGetChipName(&P));
+  Chip = P.pChipName ? P.pChipName : "";
+  return Error::success();
 }
 
 //===----------------------------------------------------------------------===//

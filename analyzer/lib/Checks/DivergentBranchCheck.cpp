@@ -9,7 +9,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckSupport.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -90,11 +89,14 @@ void DivergentBranchCheck::run(const KernelResult &K, const TargetModel &TM,
       if (!WarnPredicated)
         F.Severity = Finding::Note;
     }
+    // K.SampledWhat may also name the assumed block shape, which the test
+    // need not depend on: say only what the flag means.
     if (B.DependsOnSampledParameters)
-      F.Notes.push_back("the test depends on " + join(K.SampledWhat, " and ") +
-                        " (sampled, see the kernel's assumptions): the "
-                        "program's values may split no warp; give them with "
-                        "--param or the configuration's Kernels list");
+      F.Notes.push_back("the test names a value the analyzer samples (an "
+                        "unknown parameter or a run-time grid dimension; see "
+                        "the kernel's assumptions): the program's values may "
+                        "split no warp; give them with --param or the "
+                        "configuration's Kernels list");
     if (Loop)
       F.Notes.push_back("fix: the trip count depends on the lane; give the "
                         "lanes of a warp equal trip counts");

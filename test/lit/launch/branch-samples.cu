@@ -33,6 +33,6 @@ void host(float *a, int n) {
 // JSON: "name": "strideLoopKnown",
 
 // CHECK: branch-samples.cu:9:3: warning: loop test of for diverges
-// CHECK: note: the test depends on unknown parameters (sampled, see the kernel's assumptions): the program's values may split no warp; give them with --param or the configuration's Kernels list
+// CHECK: note: the test names a value the analyzer samples (an unknown parameter or a run-time grid dimension; see the kernel's assumptions): the program's values may split no warp; give them with --param or the configuration's Kernels list
 // CHECK: branch-samples.cu:14:3: warning: loop test of for diverges
-// CHECK-NOT: the test depends on
+// CHECK-NOT: the test names a value

@@ -40,6 +40,10 @@ struct Device {
 /// name), for runs under ncu.
 Expected<Device> openDevice(int Index, bool InitProfiler = true);
 
+/// CUPTI's chip name of device \p Index ("GH100"), which selects the
+/// metric tables; needs the profiler initialised.
+Error readChipName(int Index, std::string &Chip);
+
 /// How the library waits for the device. The default is
 /// cudaDeviceSynchronize; the injection library, which lives inside another
 /// program's driver callbacks and must not start a runtime of its own,
