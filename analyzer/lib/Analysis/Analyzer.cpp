@@ -6,6 +6,7 @@
 #include "SimtInterpreter.h"
 #include "StoreForwarding.h"
 
+#include "cal/Models/LocalConstantModels.h"
 #include "cal/Models/MemoryModels.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -74,6 +75,28 @@ std::string AccessSummary::sampleDependence(const KernelResult &K) const {
          (S < K.Samples.size() ? K.Samples[S].Description
                                : "sample " + std::to_string(S));
   return D;
+}
+
+const Stat &AccessSummary::mainStat() const {
+  switch (Space) {
+  case AddrSpace::Shared:
+    return Wavefronts;
+  case AddrSpace::Constant:
+    return ConstantRequests;
+  default:
+    return Sectors;
+  }
+}
+
+const char *AccessSummary::mainUnit() const {
+  switch (Space) {
+  case AddrSpace::Shared:
+    return "wavefronts";
+  case AddrSpace::Constant:
+    return "constant requests";
+  default:
+    return "sectors";
+  }
 }
 
 BranchClass BranchSummary::classify() const {
@@ -175,6 +198,23 @@ public:
       if (Dump)
         Line +=
             llvm::formatv(" sectors={0} ideal={1}", C.Sectors, C.IdealSectors);
+    } else if (Obj.Space == AddrSpace::Local) {
+      GlobalCost C = computeLocalCost(TM, Lanes, Bytes);
+      A.Sectors.add(C.Sectors, Weight);
+      A.IdealSectors.add(C.IdealSectors, Weight);
+      A.Lines.add(C.Lines, Weight);
+      Main = C.Sectors;
+      Ideal = C.IdealSectors;
+      if (Dump)
+        Line += llvm::formatv(" local sectors={0} ideal={1}", C.Sectors,
+                              C.IdealSectors);
+    } else if (Obj.Space == AddrSpace::Constant) {
+      unsigned N = computeConstantRequests(TM, Lanes);
+      A.ConstantRequests.add(N, Weight);
+      Main = N;
+      Ideal = 1;
+      if (Dump)
+        Line += llvm::formatv(" constant requests={0}", N);
     } else if (Obj.Space == AddrSpace::Shared) {
       SharedCost C = computeSharedCost(TM, Lanes, Bytes);
       A.Wavefronts.add(C.Wavefronts, Weight);

@@ -11,10 +11,6 @@ namespace cal {
 Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
   if (A.Space == AddrSpace::Unknown)
     return {"unknown", "memory space unknown: " + A.UnknownReason};
-  bool Modelled = A.Space == AddrSpace::Global || A.Space == AddrSpace::Shared;
-  if (!Modelled)
-    return {"unknown",
-            std::string(addrSpaceName(A.Space)) + " memory is not modelled"};
   if (A.UnknownRequests == A.Requests)
     return {"unknown", A.UnknownReason};
   // The known requests bound nothing about the others: a figure from some
@@ -33,18 +29,23 @@ Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
     Why.push_back("depends on " + join(K.SampledWhat, " and ") + ": " + Dep);
   // Within one sample, warps (blocks, warps of a block) disagree: no single
   // value holds for every warp.
-  const Stat &Main = A.Space == AddrSpace::Global ? A.Sectors : A.Wavefronts;
+  const Stat &Main = A.mainStat();
   bool WarpsDiffer = false;
   for (auto &[S, St] : A.PerSample)
     WarpsDiffer |= !St.constant();
   if (WarpsDiffer)
     Why.push_back("varies between evaluated warps: " + fmtStatRange(Main) +
-                  (A.Space == AddrSpace::Global ? " sectors" : " wavefronts") +
-                  " per request");
+                  " " + A.mainUnit() + " per request");
   if (A.InCappedLoop)
     Why.push_back("inside a loop evaluated for its first iterations only");
   if (A.UnderUnknownBranch)
     Why.push_back("executes under a condition the analyzer cannot evaluate");
+  // Whether a local variable lives in memory at all is the compiler's
+  // choice: an array indexed only by constants (after unrolling) and a
+  // scalar whose address does not escape stay in registers.
+  if (A.Space == AddrSpace::Local)
+    Why.push_back("local memory only if the compiler does not keep the "
+                  "variable in registers (then no request is made)");
   // An assumed launch is not one the program is known to use: its figures
   // are what the assumed shapes give, never a fact.
   if (Why.empty() && K.Launch.Assumed)
@@ -88,7 +89,7 @@ static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
         A.Space == AddrSpace::Unknown && (A.Kind == AccessKind::Load) == Load;
     if (A.Space != Sp || (A.Kind == AccessKind::Load) != Load)
       continue;
-    const Stat &S = Sp == AddrSpace::Global ? A.Sectors : A.Wavefronts;
+    const Stat &S = A.mainStat();
     Requests += A.WeightedRequests;
     Sum += S.Sum;
     Known += S.Weight;
@@ -138,7 +139,11 @@ json::Array resultToJSON(const AnalysisResult &R) {
     json::Array Accesses, Branches, Blocks;
     for (const AccessSummary &A : K.Accesses) {
       Confidence C = accessConfidence(A, K);
-      bool G = A.Space == AddrSpace::Global, S = A.Space == AddrSpace::Shared;
+      // Local requests are counted in sectors as global ones are (both go
+      // through L1TEX); constant ones in serialised requests.
+      bool G = A.Space == AddrSpace::Global || A.Space == AddrSpace::Local,
+           S = A.Space == AddrSpace::Shared,
+           K2 = A.Space == AddrSpace::Constant;
       json::Object O{
           {"file", A.Pos.File},
           {"line", A.Pos.Line},
@@ -156,6 +161,8 @@ json::Array resultToJSON(const AnalysisResult &R) {
           {"wavefronts_per_request", S ? statJSON(A.Wavefronts) : nullptr},
           {"ideal_wavefronts_per_request",
            S ? meanOrNull(A.IdealWavefronts) : nullptr},
+          {"constant_requests_per_request",
+           K2 ? statJSON(A.ConstantRequests) : nullptr},
           {"confidence", C.Level},
           {"reason", C.Reason},
           {"index", A.IndexText}};
@@ -241,6 +248,11 @@ json::Array resultToJSON(const AnalysisResult &R) {
          summary(K, AddrSpace::Shared, true, "wavefronts_per_request")},
         {"shared_store",
          summary(K, AddrSpace::Shared, false, "wavefronts_per_request")},
+        {"local_load", summary(K, AddrSpace::Local, true, "sectors_per_request")},
+        {"local_store",
+         summary(K, AddrSpace::Local, false, "sectors_per_request")},
+        {"constant_load", summary(K, AddrSpace::Constant, true,
+                                  "constant_requests_per_request")},
         {"unknown_space",
          json::Object{{"requests_per_warp", unknownSpaceRequests(K)}}}};
     Out.push_back(json::Object{

@@ -83,6 +83,8 @@ void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
       if (!A.Wavefronts.empty())
         OS << " wavefronts=" << format("%g", A.Wavefronts.mean())
            << " ideal=" << format("%g", A.IdealWavefronts.mean());
+      if (!A.ConstantRequests.empty())
+        OS << " constant-requests=" << format("%g", A.ConstantRequests.mean());
       OS << " confidence=" << C.Level;
       if (!A.IndexText.empty())
         OS << " index=" << A.IndexText;

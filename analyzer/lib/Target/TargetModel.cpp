@@ -37,6 +37,10 @@ TargetModel makeVoltaToBlackwell(llvm::StringRef Arch) {
   // Programming Guide, "Device Memory Accesses": the widest naturally aligned
   // per-thread access is 16 bytes (float4, double2, int4).
   TM.MaxAccessBytes = 16;
+  // Programming Guide, "Device Memory Accesses", local memory: consecutive
+  // 32-bit words are accessed by consecutive thread IDs, so lanes at the
+  // same local address are fully coalesced.
+  TM.LocalInterleaveBytes = 4;
   return TM;
 }
 

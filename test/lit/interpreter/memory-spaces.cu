@@ -60,7 +60,7 @@ int main() { spaces<<<1, 32>>>(0, 0); }
 // The unknown stores are in neither total, and it makes the store summaries
 // incomplete, as it may belong to either space.
 // CHECK: "summary": {
-// CHECK-NEXT: "global_load": {
+// CHECK: "global_load": {
 // CHECK-NEXT: "complete": true,
 // CHECK-NEXT: "requests_per_warp": 2,
 // CHECK-NEXT: "sectors_per_request": 2.5

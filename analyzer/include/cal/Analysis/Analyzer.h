@@ -136,6 +136,13 @@ struct AccessSummary {
   Stat ActiveLanes;
   Stat Sectors, IdealSectors, Lines; ///< global
   Stat Wavefronts, IdealWavefronts;  ///< shared
+  /// Constant: requests the constant cache serves (distinct addresses).
+  Stat ConstantRequests;
+  /// The per-request figure of the access's space: sectors (global,
+  /// local), wavefronts (shared) or serialised requests (constant).
+  const Stat &mainStat() const;
+  /// Its unit, plural: "sectors", "wavefronts", "constant requests".
+  const char *mainUnit() const;
   /// Per sample (launch shape x parameter values): the main figure, to
   /// detect dependence on the sample and variation between warps.
   std::map<unsigned, Stat> PerSample;

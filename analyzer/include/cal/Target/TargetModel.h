@@ -22,6 +22,10 @@ struct TargetModel {
   unsigned SharedBanks = 32;    ///< shared-memory banks
   unsigned BankWidthBytes = 4;  ///< bytes per bank per cycle
   unsigned MaxAccessBytes = 16; ///< widest per-lane access (float4/double2)
+  /// Local memory interleaves the lanes of a warp at this granularity:
+  /// word w of lane l is at w*WarpSize*LocalInterleaveBytes +
+  /// l*LocalInterleaveBytes.
+  unsigned LocalInterleaveBytes = 4;
   /// Statically declared shared memory per block: 48 KiB on every
   /// architecture modelled (more needs dynamic shared memory and
   /// cudaFuncSetAttribute; CUDA C++ Programming Guide, compute capabilities
