@@ -60,8 +60,7 @@ TEST(LocalCost, HalfWarp) {
 TEST(ConstantRequests, DistinctAddresses) {
   TargetModel TM = sm90();
   // One address for all lanes: broadcast, 1 request.
-  EXPECT_EQ(computeConstantRequests(TM, warp([](unsigned) { return 64; })),
-            1u);
+  EXPECT_EQ(computeConstantRequests(TM, warp([](unsigned) { return 64; })), 1u);
   // Lane l at (l%4)*4: 4 distinct addresses, serialised into 4.
   EXPECT_EQ(computeConstantRequests(
                 TM, warp([](unsigned L) { return uint64_t(L % 4) * 4; })),

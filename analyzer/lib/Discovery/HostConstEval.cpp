@@ -511,4 +511,11 @@ const Expr *HostConstEval::definitionOf(const VarDecl *VD) {
   return D && D->Kind == ReachingDef::Init ? D->Value : nullptr;
 }
 
+bool HostConstEval::initReaches(const VarDecl *VD, llvm::StringRef Path) {
+  if (!ownsLocal(VD))
+    return false;
+  std::optional<ReachingDef> D = S.writes(Frame->F).reaching(VD, Path, Point);
+  return D && D->Kind == ReachingDef::Init;
+}
+
 } // namespace cal

@@ -80,6 +80,9 @@ public:
   /// The definition of a local array or pointer that reaches the point (for
   /// `void *args[] = {&a, &n}`), or null.
   const clang::Expr *definitionOf(const clang::VarDecl *VD);
+  /// Whether member \p Path of local \p VD still holds what its
+  /// declaration put there at the point (no write may intervene).
+  bool initReaches(const clang::VarDecl *VD, llvm::StringRef Path);
 
 private:
   template <typename T, typename Fn>

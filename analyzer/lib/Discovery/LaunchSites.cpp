@@ -166,11 +166,14 @@ static const Expr *stripAddrOf(const Expr *E) {
   return nullptr;
 }
 
-/// Which components of a `<<<...>>>` grid \p Grid the source leaves at
-/// dim3's default of 1: y and z of an integer, the defaulted arguments of a
-/// dim3 constructor, through copies and local variables' initializers.
-static std::array<bool, 3> defaultedGridDims(const Expr *Grid) {
+/// Which grid components a launch leaves at dim3's default of 1: an
+/// integer grid, or a dim3 built with fewer than three values, provided no
+/// later write (`grid.y = n;` in a loop) may have replaced the default.
+static std::array<bool, 3> defaultedGridDims(HostConstEval &Ev,
+                                             const Expr *Grid) {
   std::array<bool, 3> D = {false, false, false};
+  std::array<bool, 3> Kept = {true, true, true};
+  static const char *const XYZ[] = {"x", "y", "z"};
   const Expr *E = Grid ? Grid->IgnoreImplicit() : nullptr;
   for (unsigned Step = 0; Step < 4 && E; ++Step) {
     // An initializer clang could not type (a ParenListExpr left by an
@@ -178,10 +181,16 @@ static std::array<bool, 3> defaultedGridDims(const Expr *Grid) {
     if (E->getType().isNull())
       return D;
     if (E->getType()->isIntegralOrEnumerationType())
-      return {false, true, true};
+      return {false, Kept[1], Kept[2]};
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      E = VD && VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr;
+      if (!VD || !VD->getInit())
+        return D;
+      // The default holds only where the declaration's value reaches the
+      // launch; a member assigned since is the evaluator's business.
+      for (unsigned I = 0; I < 3; ++I)
+        Kept[I] = Kept[I] && Ev.initReaches(VD, XYZ[I]);
+      E = VD->getInit()->IgnoreImplicit();
       continue;
     }
     const auto *CE = dyn_cast<CXXConstructExpr>(E);
@@ -193,7 +202,7 @@ static std::array<bool, 3> defaultedGridDims(const Expr *Grid) {
     }
     if (CE->getNumArgs() == 3)
       for (unsigned I = 0; I < 3; ++I)
-        D[I] = isa<CXXDefaultArgExpr>(CE->getArg(I));
+        D[I] = Kept[I] && isa<CXXDefaultArgExpr>(CE->getArg(I));
     return D;
   }
   return D;
@@ -232,7 +241,7 @@ LaunchSite LaunchBuilder::evaluate(const Form &L, const FunctionDecl *Kernel,
     // Recorded here, while the AST is alive: the site may be used after it
     // is gone (the device pass, another translation unit).
     if (isa<CUDAKernelCallExpr>(L.Launch))
-      S.GridDefaulted = defaultedGridDims(L.Grid);
+      S.GridDefaulted = defaultedGridDims(Ev, L.Grid);
     if (L.Shared) {
       S.SharedText = sourceText(Ctx, L.Shared);
       if (auto V = Ev.evalInt(L.Shared))

@@ -175,6 +175,19 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 4> OtherUse;
 };
 
+/// Whether the write \p E changes the variable where it is written only: an
+/// assignment or increment. Taking the address or binding a reference lets
+/// the variable change later, anywhere, so no later definition kills it.
+bool writesOnlyThere(const Expr *E) {
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->isIncrementDecrementOp();
+  if (isa<BinaryOperator>(E))
+    return true;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    return OC->isAssignmentOp();
+  return false;
+}
+
 bool isLoop(const Stmt *S) {
   return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
@@ -235,57 +248,106 @@ VarWrites::reaching(const VarDecl *VD, StringRef Path, const Stmt *Point) {
   if (ScopeIt == Anc.end())
     return std::nullopt;
   size_t D = ScopeIt - Anc.begin();
-  // Inside a loop, a write after the point in the source runs before it in
-  // the next iteration.
   // A lambda runs when called, not where it is written: any write of the
-  // function may come first, as in a loop.
-  bool InLoop = false;
+  // function may come first.
+  bool InLambda = false;
   for (size_t J = 0; J <= D; ++J)
-    InLoop |= isLoop(Anc[J]) || isa<LambdaExpr>(Anc[J]);
+    InLambda |= isa<LambdaExpr>(Anc[J]);
 
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation PointEnd = SM.getExpansionLoc(Point->getEndLoc());
-  const Expr *Best = nullptr;
-  const VarWrites::Write *BestW = nullptr;
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  };
+  // The innermost loop (below the variable's scope) around both the point
+  // and \p WA's write, or null: only through its back edge can a write
+  // written after the point run before it.
+  auto CommonLoop = [&](const std::vector<const Stmt *> &WA) -> const Stmt * {
+    for (size_t J = 0; J <= D; ++J)
+      if (isLoop(Anc[J]) && llvm::is_contained(WA, Anc[J]))
+        return Anc[J];
+    return nullptr;
+  };
+  // Whether \p W is a plain `=` of the queried member (or of a whole that
+  // contains it) written as a statement of a compound on the point's chain,
+  // before the point: it then runs on every path to the point. Sets
+  // \p Compound to that compound.
+  auto Counted = [&](const Write &W, const std::vector<const Stmt *> &WA,
+                     const Stmt *&Compound) {
+    if (!W.Value || !pathPrefix(W.Path, Path) || WA.size() < 2)
+      return false;
+    size_t I = 1;
+    if (isa<ExprWithCleanups>(WA[I]) && WA.size() >= 3)
+      ++I;
+    const auto *CS = dyn_cast<CompoundStmt>(WA[I]);
+    auto At = std::find(Anc.begin() + 1, Anc.begin() + D + 1, WA[I]);
+    if (!CS || At == Anc.begin() + D + 1)
+      return false;
+    const Stmt *OnPath = *(At - 1);
+    for (const Stmt *C : CS->body()) {
+      if (C == OnPath)
+        return false;
+      if (C == WA[I - 1]) {
+        Compound = CS;
+        return true;
+      }
+    }
+    return false;
+  };
+
+  struct Seen {
+    const Write *W;
+    std::vector<const Stmt *> WA;
+    SourceLocation Begin;
+  };
+  std::vector<Seen> Relevant;
   const std::vector<Write> All = Writes.lookup(VD);
   for (const Write &W : All) {
     if (!overlaps(W.Path, Path))
       continue;
     std::vector<const Stmt *> WA = ancestors(W.E);
-    if (std::find(WA.begin(), WA.end(), Point) != WA.end())
+    if (llvm::is_contained(WA, Point))
       continue; // part of the point itself
     SourceLocation WBegin = SM.getExpansionLoc(W.E->getBeginLoc());
-    if (!InLoop && SM.isBeforeInTranslationUnit(PointEnd, WBegin))
-      continue; // runs after the point
-    // Counted: a plain `=` of the queried member or a whole that contains it,
-    // as a statement of a compound on the point's chain, before the point.
-    bool Counted = false;
-    if (W.Value && pathPrefix(W.Path, Path) && WA.size() >= 2) {
-      size_t I = 1;
-      if (isa<ExprWithCleanups>(WA[I]) && WA.size() >= 3)
-        ++I;
-      const auto *CS = dyn_cast<CompoundStmt>(WA[I]);
-      auto At = std::find(Anc.begin() + 1, Anc.begin() + D + 1, WA[I]);
-      if (CS && At != Anc.begin() + D + 1) {
-        const Stmt *OnPath = *(At - 1);
-        for (const Stmt *C : CS->body()) {
-          if (C == OnPath)
-            break;
-          if (C == WA[I - 1]) {
-            Counted = true;
-            break;
-          }
-        }
-      }
-    }
-    if (!Counted)
-      return std::nullopt;
-    if (!Best || SM.isBeforeInTranslationUnit(
-                     SM.getExpansionLoc(Best->getBeginLoc()), WBegin)) {
-      Best = W.E;
-      BestW = &W;
+    // Written after the point and not in a loop around both: runs after it.
+    if (!InLambda && Before(PointEnd, WBegin) && !CommonLoop(WA))
+      continue;
+    Relevant.push_back({&W, std::move(WA), WBegin});
+  }
+  // The last counted definition before the point.
+  const Seen *Best = nullptr;
+  const Stmt *BestCompound = nullptr;
+  for (const Seen &S : Relevant) {
+    const Stmt *CS = nullptr;
+    if (!Before(S.Begin, PointEnd) || !Counted(*S.W, S.WA, CS))
+      continue;
+    if (!Best || Before(Best->Begin, S.Begin)) {
+      Best = &S;
+      BestCompound = CS;
     }
   }
+  // Every other write must be one that Best kills on every path to the
+  // point, else another value may reach it.
+  for (const Seen &S : Relevant) {
+    if (&S == Best)
+      continue;
+    if (InLambda || !Best || !writesOnlyThere(S.W->E))
+      return std::nullopt;
+    // Written before Best: every path from it to the point enters Best's
+    // compound and runs Best (it precedes the point there).
+    if (Before(S.Begin, Best->Begin))
+      continue;
+    // Written after the point, in a loop around both: the next iteration
+    // runs Best again if Best's compound is inside that loop.
+    if (Before(PointEnd, S.Begin)) {
+      const Stmt *L = CommonLoop(S.WA);
+      std::vector<const Stmt *> CA = ancestors(BestCompound);
+      if (L && llvm::is_contained(CA, L) && CA.front() != L)
+        continue;
+    }
+    return std::nullopt;
+  }
+  const VarWrites::Write *BestW = Best ? Best->W : nullptr;
   ReachingDef R;
   if (BestW) {
     R.Kind = ReachingDef::Assign;

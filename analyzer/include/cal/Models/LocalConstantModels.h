@@ -1,4 +1,5 @@
-//===- LocalConstantModels.h - Cost of local and constant requests -*- C++ -*-=//
+//===- LocalConstantModels.h - Cost of local and constant requests -*- C++
+//-*-=//
 //
 // Local memory is per-thread storage that the hardware interleaves across a
 // warp; constant memory is read through a cache that serves one address at a
