@@ -359,6 +359,14 @@ struct SampledParam {
   std::string Name;
   ParamUse Use;
   unsigned Rank; ///< among the unknown parameters, in declaration order
+  /// The counter of a loop around the launch: its first and last values,
+  /// which are the two samples.
+  std::optional<std::pair<int64_t, int64_t>> Range;
+  int64_t sample(unsigned S) const {
+    if (Range)
+      return S == 0 ? Range->first : Range->second;
+    return paramSample(Use, S, Rank);
+  }
 };
 
 /// "parameters k, n unknown: evaluated with k=4096, n=4352, then k=4097,
@@ -370,8 +378,12 @@ std::string paramAssumption(const std::vector<SampledParam> &Ps) {
     Names.push_back(P.Name);
     for (unsigned S = 0; S < 2; ++S)
       Values[S].push_back((Ps.size() > 1 ? P.Name + "=" : std::string()) +
-                          std::to_string(paramSample(P.Use, S, P.Rank)));
-    if (P.Use != ParamUse::Plain)
+                          std::to_string(P.sample(S)));
+    if (P.Range)
+      Uses.push_back(P.Name + ": counter of the loop around the launch, " +
+                     std::to_string(P.Range->first) + " to " +
+                     std::to_string(P.Range->second));
+    else if (P.Use != ParamUse::Plain)
       Uses.push_back(P.Name + ": " + paramUseName(P.Use));
   }
   std::string S = "parameter" + std::string(Ps.size() > 1 ? "s " : " ") +
@@ -431,8 +443,7 @@ void planSamples(const LaunchConfig &LC, const std::vector<SampledParam> &Ps,
       if (!LC.gridKnown())
         Desc.push_back("grid " + dimStr(S.Grid));
       for (const SampledParam &P : Ps)
-        Desc.push_back(P.Name + "=" +
-                       std::to_string(paramSample(P.Use, PS, P.Rank)));
+        Desc.push_back(P.Name + "=" + std::to_string(P.sample(PS)));
       S.Description = llvm::join(Desc, ", ");
       representativeBlocks(S.Grid, S.Blocks, S.BlockWeights);
     }
@@ -567,7 +578,11 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
             if (It != LC.Arguments.end())
               Known.push_back({Atom, It->second});
             else {
-              Sampled.push_back({Atom, Name, Use, unsigned(Sampled.size())});
+              Sampled.push_back(
+                  {Atom, Name, Use, unsigned(Sampled.size()), std::nullopt});
+              auto R = LC.ArgumentRanges.find(Name);
+              if (R != LC.ArgumentRanges.end())
+                Sampled.back().Range = R->second;
               Sink.SampledParams.insert(Name);
             }
           };
@@ -594,7 +609,7 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         for (auto &[A, V] : Known)
           W.KnownParams[A] = V;
         for (const SampledParam &P : Sampled)
-          W.ParamValues[P.Atom] = paramSample(P.Use, SI.ParamSample, P.Rank);
+          W.ParamValues[P.Atom] = P.sample(SI.ParamSample);
         uint64_t Threads = SI.Block[0] * SI.Block[1] * SI.Block[2];
         unsigned WarpsPerBlock = unsigned((Threads + Opts.Target.WarpSize - 1) /
                                           Opts.Target.WarpSize);

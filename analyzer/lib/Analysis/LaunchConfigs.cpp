@@ -163,6 +163,8 @@ std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
   for (const LaunchArgument &A : L.Args)
     if (A.Value && !A.Param.empty())
       C.Arguments[A.Param] = *A.Value;
+    else if (A.Range && !A.Param.empty())
+      C.ArgumentRanges[A.Param] = *A.Range;
   return C;
 }
 
@@ -195,7 +197,8 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
       Dup |= O.Grid == C->Grid && O.GridUnknown == C->GridUnknown &&
              O.Block == C->Block &&
              O.DynamicSharedBytes == C->DynamicSharedBytes &&
-             O.Arguments == C->Arguments;
+             O.Arguments == C->Arguments &&
+             O.ArgumentRanges == C->ArgumentRanges;
     if (!Dup)
       Out.push_back(std::move(*C));
   }

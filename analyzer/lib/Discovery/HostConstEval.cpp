@@ -3,6 +3,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/APSInt.h"
 
 using namespace clang;
@@ -516,6 +518,109 @@ bool HostConstEval::initReaches(const VarDecl *VD, llvm::StringRef Path) {
     return false;
   std::optional<ReachingDef> D = S.writes(Frame->F).reaching(VD, Path, Point);
   return D && D->Kind == ReachingDef::Init;
+}
+
+/// Whether \p Inner's source range lies inside \p Outer's.
+static bool within(const SourceManager &SM, const Stmt *Inner,
+                   const Stmt *Outer) {
+  if (!Inner || !Outer)
+    return false;
+  SourceLocation B = SM.getExpansionLoc(Inner->getBeginLoc()),
+                 OB = SM.getExpansionLoc(Outer->getBeginLoc()),
+                 OE = SM.getExpansionLoc(Outer->getEndLoc());
+  return !SM.isBeforeInTranslationUnit(B, OB) &&
+         !SM.isBeforeInTranslationUnit(OE, B);
+}
+
+/// The variable \p E names, through parentheses and implicit casts.
+static const VarDecl *namedVar(const Expr *E) {
+  const auto *DRE =
+      E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+HostConstEval::loopCounterRange(const Expr *E) {
+  const VarDecl *V = namedVar(E);
+  if (!V || !ownsLocal(V) || !V->getType()->isIntegerType())
+    return std::nullopt;
+  ASTContext &Ctx = S.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The innermost `for` whose body holds the point and whose init sets V.
+  const ForStmt *F = nullptr;
+  const Expr *Start = nullptr;
+  for (const Stmt *C = Point; C && !F;) {
+    auto Ps = Ctx.getParents(*C);
+    C = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    const auto *FS = dyn_cast_or_null<ForStmt>(C);
+    if (!FS || !within(SM, Point, FS->getBody()))
+      continue;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+      if (DS->isSingleDecl() && DS->getSingleDecl() == V)
+        Start = V->getInit();
+    } else if (const auto *BO =
+                   dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
+      if (BO->getOpcode() == BO_Assign && namedVar(BO->getLHS()) == V)
+        Start = BO->getRHS();
+    }
+    if (Start)
+      F = FS;
+  }
+  if (!F)
+    return std::nullopt;
+  // Written only where the loop steps it: its init and its increment.
+  for (const VarWrites::Write &W : S.writes(Frame->F).writesOf(V))
+    if (within(SM, W.E, F) && !within(SM, W.E, F->getInit()) &&
+        !within(SM, W.E, F->getInc()))
+      return std::nullopt;
+  // The step: ++V, V++, --V, V--, V += c, V -= c.
+  HostConstEval AtLoop(S, Frame, F);
+  std::optional<int64_t> Step;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(F->getInc())) {
+    if (namedVar(UO->getSubExpr()) == V && UO->isIncrementDecrementOp())
+      Step = UO->isIncrementOp() ? 1 : -1;
+  } else if (const auto *CA =
+                 dyn_cast_or_null<CompoundAssignOperator>(F->getInc())) {
+    if (namedVar(CA->getLHS()) == V)
+      if (std::optional<int64_t> C = AtLoop.evalInt(CA->getRHS())) {
+        if (CA->getOpcode() == BO_AddAssign)
+          Step = *C;
+        else if (CA->getOpcode() == BO_SubAssign)
+          Step = -*C;
+      }
+  }
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Step || *Step == 0 || !Cond || namedVar(Cond->getLHS()) != V)
+    return std::nullopt;
+  std::optional<int64_t> A = AtLoop.evalInt(Start),
+                         B = AtLoop.evalInt(Cond->getRHS());
+  if (!A || !B)
+    return std::nullopt;
+  int64_t St = *Step, Lo = *A, Hi = *B, N = 0;
+  // Iterations: the values A, A+St, ... that satisfy the test.
+  switch (Cond->getOpcode()) {
+  case BO_LT:
+    N = St > 0 && Lo < Hi ? (Hi - Lo + St - 1) / St : 0;
+    break;
+  case BO_LE:
+    N = St > 0 && Lo <= Hi ? (Hi - Lo) / St + 1 : 0;
+    break;
+  case BO_GT:
+    N = St < 0 && Lo > Hi ? (Lo - Hi + (-St) - 1) / (-St) : 0;
+    break;
+  case BO_GE:
+    N = St < 0 && Lo >= Hi ? (Lo - Hi) / (-St) + 1 : 0;
+    break;
+  case BO_NE:
+    N = (Hi - Lo) % St == 0 && (Hi - Lo) / St > 0 ? (Hi - Lo) / St : 0;
+    break;
+  default:
+    return std::nullopt;
+  }
+  if (N <= 0)
+    return std::nullopt;
+  return std::make_pair(Lo, Lo + (N - 1) * St);
 }
 
 } // namespace cal

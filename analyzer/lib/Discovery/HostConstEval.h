@@ -83,6 +83,12 @@ public:
   /// Whether member \p Path of local \p VD still holds what its
   /// declaration put there at the point (no write may intervene).
   bool initReaches(const clang::VarDecl *VD, llvm::StringRef Path);
+  /// When \p E names the counter of a `for` loop around the point with a
+  /// constant start, bound and step, written only by the loop's init and
+  /// increment: its first and last values. nullopt otherwise, or when the
+  /// loop runs no iteration.
+  std::optional<std::pair<int64_t, int64_t>>
+  loopCounterRange(const clang::Expr *E);
 
 private:
   template <typename T, typename Fn>

@@ -288,8 +288,11 @@ LaunchSite LaunchBuilder::evaluate(const Form &L, const FunctionDecl *Kernel,
     if (I < Kernel->getNumParams())
       A.Param = Kernel->getParamDecl(I)->getNameAsString();
     A.Text = sourceText(Ctx, Args[I]);
-    if (Args[I]->getType()->isIntegralOrEnumerationType())
+    if (Args[I]->getType()->isIntegralOrEnumerationType()) {
       A.Value = Ev.evalInt(Args[I]);
+      if (!A.Value)
+        A.Range = Ev.loopCounterRange(Args[I]);
+    }
     S.Args.push_back(std::move(A));
   }
   return S;

@@ -230,6 +230,9 @@ struct LaunchConfig {
   /// (LaunchSite::Origin); empty otherwise.
   std::string Origin;
   std::map<std::string, int64_t> Arguments; ///< known parameter values
+  /// Parameters whose argument is the counter of a loop around the launch:
+  /// its first and last values. They are sampled at those two values.
+  std::map<std::string, std::pair<int64_t, int64_t>> ArgumentRanges;
   /// Parameters whose value an annotation or --param set over the launch's
   /// own argument: "n=100 (--param)".
   std::vector<std::string> Overrides;

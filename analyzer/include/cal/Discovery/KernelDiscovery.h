@@ -54,6 +54,10 @@ struct LaunchArgument {
   std::string Param;            ///< the kernel parameter's name
   std::string Text;             ///< the argument as written
   std::optional<int64_t> Value; ///< when integral and constant-evaluable
+  /// Otherwise, when the argument is the counter of a `for` loop around the
+  /// launch with constant start, bound and step: its first and last values
+  /// (the launch runs once for each value in between).
+  std::optional<std::pair<int64_t, int64_t>> Range;
 };
 
 struct LaunchSite {
