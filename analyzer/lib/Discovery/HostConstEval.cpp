@@ -97,8 +97,12 @@ std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
         return Eval(Const, C, "");
       }
     std::optional<ReachingDef> D = W.reaching(VD, Path, Point);
-    if (!D)
+    if (!D) {
+      if constexpr (std::is_same_v<T, int64_t>)
+        if (Path.empty())
+          return afterLoop(VD);
       return std::nullopt;
+    }
     if (D->Kind == ReachingDef::Param) {
       // The parameter's value is the argument of the call that entered F.
       S.UsedFrames.insert(Frame);

@@ -89,6 +89,10 @@ public:
   /// loop runs no iteration.
   std::optional<std::pair<int64_t, int64_t>>
   loopCounterRange(const clang::Expr *E);
+  /// When the last statement before the point that writes \p VD is a `for`
+  /// loop that writes it (and the variables its test reads) only in its
+  /// header, from start values that are known: the value the loop leaves.
+  std::optional<int64_t> afterLoop(const clang::VarDecl *VD);
 
 private:
   template <typename T, typename Fn>

@@ -1,0 +1,346 @@
+//===- HostLoopEval.cpp - Values that a host loop leaves behind -----------===//
+//
+// Host code often steps its launch sizes in a loop before the launch that
+// uses them (the CUDA samples' fastWalshTransform: `for (; log2N > 11;
+// log2N -= 2, N >>= 2, M <<= 2)` then `k<<<M, N / 4>>>`). When every write
+// of the loop's variables is in its header and their start values are
+// known, running the header is the exact value; this file does that, for
+// the loop that last writes a variable before the point.
+//
+//===----------------------------------------------------------------------===//
+#include "HostConstEval.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include <functional>
+
+using namespace clang;
+
+namespace cal {
+
+namespace {
+
+/// Iterations simulated before giving up: host loops that size launches
+/// run a few dozen times; far more suggests the model is wrong.
+constexpr unsigned MaxIterations = 1u << 16;
+
+using Env = llvm::DenseMap<const VarDecl *, int64_t>;
+
+const VarDecl *namedLocal(const Expr *E) {
+  const auto *DRE =
+      E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+bool within(const SourceManager &SM, SourceLocation L, const Stmt *S) {
+  if (!S)
+    return false;
+  SourceLocation B = SM.getExpansionLoc(S->getBeginLoc()),
+                 E = SM.getExpansionLoc(S->getEndLoc());
+  return !SM.isBeforeInTranslationUnit(L, B) &&
+         !SM.isBeforeInTranslationUnit(E, L);
+}
+
+/// The variables a loop header writes: `a = x`, `a op= x`, `++a`, commas.
+bool collectWrites(const Expr *E, llvm::SmallVectorImpl<const VarDecl *> &Out) {
+  if (!E)
+    return true;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma)
+      return collectWrites(BO->getLHS(), Out) &&
+             collectWrites(BO->getRHS(), Out);
+    if (BO->isAssignmentOp())
+      if (const VarDecl *V = namedLocal(BO->getLHS())) {
+        Out.push_back(V);
+        return true;
+      }
+    return false;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->isIncrementDecrementOp())
+      if (const VarDecl *V = namedLocal(UO->getSubExpr())) {
+        Out.push_back(V);
+        return true;
+      }
+  return false;
+}
+
+/// Evaluates loop-header expressions over \p Vars, with everything else
+/// from the evaluator at the loop.
+class Simulator {
+public:
+  Simulator(HostConstEval &AtLoop, Env &Vars) : AtLoop(AtLoop), Vars(Vars) {}
+
+  std::optional<int64_t> eval(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const VarDecl *V = namedLocal(E)) {
+      auto It = Vars.find(V);
+      if (It != Vars.end())
+        return It->second;
+      return AtLoop.evalInt(E);
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->isAssignmentOp() || BO->getOpcode() == BO_Comma)
+        return std::nullopt;
+      auto L = eval(BO->getLHS()), R = eval(BO->getRHS());
+      if (!L || !R)
+        return std::nullopt;
+      return binary(BO->getOpcode(), *L, *R);
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      auto V = eval(UO->getSubExpr());
+      if (!V)
+        return std::nullopt;
+      switch (UO->getOpcode()) {
+      case UO_Minus:
+        return -*V;
+      case UO_Plus:
+        return *V;
+      case UO_Not:
+        return ~*V;
+      case UO_LNot:
+        return int64_t(!*V);
+      default:
+        return std::nullopt;
+      }
+    }
+    // Anything else must not read the loop's variables.
+    if (mentionsVars(E))
+      return std::nullopt;
+    return AtLoop.evalInt(E);
+  }
+
+  /// Runs one header expression (init or increment).
+  bool step(const Expr *E) {
+    if (!E)
+      return true;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->getOpcode() == BO_Comma)
+        return step(BO->getLHS()) && step(BO->getRHS());
+      const VarDecl *V = namedLocal(BO->getLHS());
+      if (!V || !BO->isAssignmentOp())
+        return false;
+      auto R = eval(BO->getRHS());
+      if (!R)
+        return false;
+      if (BO->getOpcode() == BO_Assign)
+        return set(V, *R);
+      auto It = Vars.find(V);
+      if (It == Vars.end())
+        return false;
+      auto N =
+          binary(BinaryOperator::getOpForCompoundAssignment(BO->getOpcode()),
+                 It->second, *R);
+      return N && set(V, *N);
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      const VarDecl *V = namedLocal(UO->getSubExpr());
+      auto It = V ? Vars.find(V) : Vars.end();
+      if (It == Vars.end() || !UO->isIncrementDecrementOp())
+        return false;
+      return set(V, It->second + (UO->isIncrementOp() ? 1 : -1));
+    }
+    return false;
+  }
+
+private:
+  /// Keeps the value only while it fits the variable's type: past that the
+  /// program wraps (or has undefined behaviour), which is not modelled.
+  bool set(const VarDecl *V, int64_t X) {
+    ASTContext &Ctx = V->getASTContext();
+    QualType T = V->getType();
+    if (!T->isIntegerType())
+      return false;
+    unsigned Bits = Ctx.getTypeSize(T);
+    if (Bits < 64) {
+      bool Signed = T->isSignedIntegerOrEnumerationType();
+      int64_t Lo = Signed ? -(int64_t(1) << (Bits - 1)) : 0;
+      int64_t Hi = Signed ? (int64_t(1) << (Bits - 1)) - 1
+                          : int64_t((uint64_t(1) << Bits) - 1);
+      if (X < Lo || X > Hi)
+        return false;
+    }
+    Vars[V] = X;
+    return true;
+  }
+
+  static std::optional<int64_t> binary(BinaryOperatorKind Op, int64_t L,
+                                       int64_t R) {
+    switch (Op) {
+    case BO_Add:
+      return L + R;
+    case BO_Sub:
+      return L - R;
+    case BO_Mul:
+      return L * R;
+    case BO_Div:
+      return R ? std::optional<int64_t>(L / R) : std::nullopt;
+    case BO_Rem:
+      return R ? std::optional<int64_t>(L % R) : std::nullopt;
+    case BO_Shl:
+      return R >= 0 && R < 63 ? std::optional<int64_t>(L << R) : std::nullopt;
+    case BO_Shr:
+      return R >= 0 && R < 63 ? std::optional<int64_t>(L >> R) : std::nullopt;
+    case BO_And:
+      return L & R;
+    case BO_Or:
+      return L | R;
+    case BO_Xor:
+      return L ^ R;
+    case BO_LT:
+      return int64_t(L < R);
+    case BO_GT:
+      return int64_t(L > R);
+    case BO_LE:
+      return int64_t(L <= R);
+    case BO_GE:
+      return int64_t(L >= R);
+    case BO_EQ:
+      return int64_t(L == R);
+    case BO_NE:
+      return int64_t(L != R);
+    case BO_LAnd:
+      return int64_t(L && R);
+    case BO_LOr:
+      return int64_t(L || R);
+    default:
+      return std::nullopt;
+    }
+  }
+
+  bool mentionsVars(const Stmt *S) {
+    if (const auto *E = dyn_cast<Expr>(S))
+      if (const VarDecl *V = namedLocal(E); V && Vars.count(V))
+        return true;
+    for (const Stmt *C : S->children())
+      if (C && mentionsVars(C))
+        return true;
+    return false;
+  }
+
+  HostConstEval &AtLoop;
+  Env &Vars;
+};
+
+} // namespace
+
+std::optional<int64_t> HostConstEval::afterLoop(const VarDecl *VD) {
+  if (!ownsLocal(VD) || !VD->getType()->isIntegerType())
+    return std::nullopt;
+  ASTContext &Ctx = S.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation PointBegin = SM.getExpansionLoc(Point->getBeginLoc());
+  std::vector<VarWrites::Write> Writes = S.writes(Frame->F).writesOf(VD);
+  // The last statement before the point, on its chain, that writes VD must
+  // be a `for` loop whose header alone writes it.
+  const ForStmt *Loop = nullptr;
+  for (const Stmt *C = Point; C && !Loop;) {
+    auto Ps = Ctx.getParents(*C);
+    const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    if (isa_and_nonnull<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+      return std::nullopt; // a loop around the point: its writes come back
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(P)) {
+      const Stmt *Last = nullptr;
+      for (const Stmt *B : CS->body()) {
+        if (B == C)
+          break;
+        for (const VarWrites::Write &W : Writes)
+          if (within(SM, SM.getExpansionLoc(W.E->getBeginLoc()), B))
+            Last = B;
+      }
+      if (Last) {
+        Loop = dyn_cast<ForStmt>(Last);
+        if (!Loop)
+          return std::nullopt;
+      }
+    }
+    C = P;
+  }
+  if (!Loop || !Loop->getCond())
+    return std::nullopt;
+  // Every write of the loop's variables inside it is in its header, and
+  // none is between the loop and the point (the loop was the last writer).
+  llvm::SmallVector<const VarDecl *, 4> Vars;
+  if (!collectWrites(Loop->getInc(), Vars))
+    return std::nullopt;
+  const Expr *InitExpr = dyn_cast_or_null<Expr>(Loop->getInit());
+  if (Loop->getInit() && !InitExpr)
+    return std::nullopt; // a declaration: its variable ends with the loop
+  if (!collectWrites(InitExpr, Vars))
+    return std::nullopt;
+  if (!llvm::is_contained(Vars, VD))
+    return std::nullopt;
+  for (const VarDecl *V : Vars) {
+    if (!ownsLocal(V))
+      return std::nullopt;
+    for (const VarWrites::Write &W : S.writes(Frame->F).writesOf(V)) {
+      SourceLocation L = SM.getExpansionLoc(W.E->getBeginLoc());
+      bool InHeader =
+          within(SM, L, Loop->getInc()) || within(SM, L, Loop->getInit());
+      if (within(SM, L, Loop) && !InHeader)
+        return std::nullopt;
+    }
+  }
+  // A variable the test reads that the body writes would change the trip
+  // count behind the simulation's back.
+  llvm::SmallVector<const VarDecl *, 8> Read;
+  std::function<void(const Stmt *)> Collect = [&](const Stmt *St) {
+    if (const auto *E = dyn_cast<Expr>(St))
+      if (const VarDecl *V = namedLocal(E))
+        Read.push_back(V);
+    for (const Stmt *C : St->children())
+      if (C)
+        Collect(C);
+  };
+  Collect(Loop->getCond());
+  for (const VarDecl *V : Read) {
+    if (llvm::is_contained(Vars, V) || !ownsLocal(V))
+      continue;
+    for (const VarWrites::Write &W : S.writes(Frame->F).writesOf(V))
+      if (within(SM, SM.getExpansionLoc(W.E->getBeginLoc()), Loop))
+        return std::nullopt;
+  }
+  for (const VarWrites::Write &W : Writes) {
+    SourceLocation L = SM.getExpansionLoc(W.E->getBeginLoc());
+    if (!within(SM, L, Loop) &&
+        SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Loop->getEndLoc()),
+                                     L) &&
+        SM.isBeforeInTranslationUnit(L, PointBegin))
+      return std::nullopt;
+  }
+  // Start values: what reaches the loop.
+  HostConstEval AtLoop(S, Frame, Loop);
+  Env Values;
+  Simulator Sim(AtLoop, Values);
+  if (!Sim.step(InitExpr))
+    return std::nullopt;
+  for (const VarDecl *V : Vars)
+    if (!Values.count(V)) {
+      DeclRefExpr *Ref =
+          DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(),
+                              const_cast<VarDecl *>(V), false, V->getLocation(),
+                              V->getType().getNonReferenceType(), VK_LValue);
+      std::optional<int64_t> X = AtLoop.evalInt(Ref);
+      if (!X)
+        return std::nullopt;
+      Values[V] = *X;
+    }
+  for (unsigned I = 0;; ++I) {
+    if (I == MaxIterations)
+      return std::nullopt;
+    std::optional<int64_t> Go = Sim.eval(Loop->getCond());
+    if (!Go)
+      return std::nullopt;
+    if (!*Go)
+      break;
+    if (!Sim.step(Loop->getInc()))
+      return std::nullopt;
+  }
+  return Values.lookup(VD);
+}
+
+} // namespace cal
