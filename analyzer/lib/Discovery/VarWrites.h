@@ -5,12 +5,15 @@
 // `dim3 grid; grid.x = 64; grid.y = n / 16;`, `int threads = 256;`,
 // `cfg.gridDim = grid;`. This finds, for one member of a local (a path such as
 // "", "y" or "gridDim.x") and one program point, the single definition that
-// reaches it. It is deliberately simple and flow-sensitive only for straight
-// line code: a definition counts when it is a plain `=` written as a
-// statement of the same or an enclosing compound statement, before the point.
-// Any other write that may run before the point (in a branch or a loop, a
-// compound assignment, an increment, taking the address, binding to a
-// non-const reference, a non-const member call) makes that member unknown.
+// reaches it. It is deliberately simple: a definition counts when it is a
+// plain `=` written as a statement of the same or an enclosing compound
+// statement, before the point. It kills the writes before it in the source,
+// and, when its compound is inside a loop around the point, the writes after
+// the point in that loop (the next iteration runs it again first). Any other
+// write that may run before the point (in a branch, a compound assignment,
+// an increment) makes that member unknown; taking the address or binding a
+// non-const reference is never killed, since the variable may then change at
+// any time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CAL_LIB_DISCOVERY_VARWRITES_H
