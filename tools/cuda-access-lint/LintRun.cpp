@@ -30,6 +30,31 @@ std::string modelArch(StringRef GpuArch) {
   return "";
 }
 
+/// What the target model implies for the parse and the assumptions: a
+/// legacy architecture is parsed for one clang knows; --legacy-l1 picks
+/// Fermi's caching of global loads; a partition-camping check that cannot
+/// apply says so (docs/legacy-architectures.md).
+static void applyTargetChoices(const LintConfig &C, const CheckSettings &S,
+                               AnalysisOptions &AO, FrontendOptions &FO) {
+  TargetModel &TM = AO.Target;
+  if (std::string Note = TM.parseNote(); !Note.empty()) {
+    FO.GpuArch = TM.ParseArch;
+    AO.TargetAssumptions.push_back(Note);
+  }
+  if (!C.LegacyL1.empty()) {
+    if (TM.L1CacheSelectable)
+      TM.L1CachesGlobalLoads = C.LegacyL1 == "cached";
+    else
+      AO.TargetAssumptions.push_back(
+          "--legacy-l1=" + C.LegacyL1 + " ignored: " + TM.Arch +
+          (TM.countsTransactions()
+               ? " caches global loads in L2 only"
+               : " counts L1TEX sectors, whatever the caching"));
+  }
+  if (S.enabled("cuda-partition-camping") && !TM.Partitions)
+    AO.TargetAssumptions.push_back(partitionCampingNotApplicable(TM));
+}
+
 static std::string quoted(ArrayRef<std::string> Args) {
   std::vector<std::string> Q;
   for (const std::string &A : Args) {
@@ -182,6 +207,13 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   if (StringRef(FO.GpuArch).ends_with("f"))
     FO.GpuArch.pop_back();
   FR.Arch = Arch;
+  Expected<AnalysisOptions> AO = AnalysisOptions::fromStrings(
+      Arch, C.Block, C.Grid, C.Params, C.KernelFilter);
+  if (!AO) {
+    FR.Error = toString(AO.takeError());
+    return FR;
+  }
+  applyTargetChoices(C, *Checks, *AO, FO);
   if (C.Verbose) {
     std::vector<std::string> Cmd = buildCompileArgs(FO, C.Toolkit);
     Cmd.push_back(File.str());
@@ -191,12 +223,6 @@ FileReport lintFile(StringRef File, const LintConfig &C,
     FR.Notes.push_back("command: " + quoted(Cmd));
   }
 
-  Expected<AnalysisOptions> AO = AnalysisOptions::fromStrings(
-      Arch, C.Block, C.Grid, C.Params, C.KernelFilter);
-  if (!AO) {
-    FR.Error = toString(AO.takeError());
-    return FR;
-  }
   AO->DumpEvents = C.DumpEvents;
   AO->ConfigKernels = Cfg.Kernels;
 
