@@ -30,6 +30,23 @@ std::string modelArch(StringRef GpuArch) {
   return "";
 }
 
+/// Removes clang's architecture options (`--cuda-gpu-arch=`,
+/// `--offload-arch=`) from \p Args and returns the newest architecture they
+/// name, or "".
+static std::string takeGpuArch(std::vector<std::string> &Args) {
+  std::string Named;
+  llvm::erase_if(Args, [&](const std::string &A) {
+    StringRef V = A;
+    if (!V.consume_front("--cuda-gpu-arch=") &&
+        !V.consume_front("--offload-arch="))
+      return false;
+    Named =
+        gpuArchFromNvccValue(Named.empty() ? V.str() : Named + "," + V.str());
+    return true;
+  });
+  return Named;
+}
+
 /// What the target model implies for the parse and the assumptions: a
 /// legacy architecture is parsed for one clang knows; --legacy-l1 picks
 /// Fermi's caching of global loads; a partition-camping check that cannot
@@ -195,7 +212,20 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   if (C.ExplicitDatabase && !C.Verbose &&
       StringRef(Source).starts_with("no entry"))
     FR.Notes.push_back(Source);
-  append_range(FO.ExtraArgs, C.DashArgs);
+  // With `--`, the arguments are the command (as in clang-tidy): the
+  // architecture they name selects the model, as a database entry's does.
+  std::vector<std::string> Dash = C.DashArgs;
+  if (std::string DashArch = takeGpuArch(Dash); !DashArch.empty()) {
+    FO.GpuArch = DashArch;
+    if (Arch.empty()) {
+      Arch = modelArch(DashArch);
+      if (Arch.empty())
+        FR.Notes.push_back("no model for " + DashArch +
+                           ", the command's architecture; predicting for "
+                           "sm_90 (give --arch to choose)");
+    }
+  }
+  append_range(FO.ExtraArgs, Dash);
   append_range(FO.ExtraArgs, Cfg.ExtraArgs);
   append_range(FO.ExtraArgs, C.ExtraArgs);
   if (Arch.empty())

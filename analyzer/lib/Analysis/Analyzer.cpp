@@ -176,7 +176,7 @@ public:
       A.Lines.add(C.Lines, Weight);
       if (TM.countsTransactions()) {
         A.TransactionBytes.add(C.TransactionBytes, Weight);
-        A.NeededBytes.add(C.NeededBytes, Weight);
+        A.IdealBytes.add(C.IdealBytes, Weight);
       }
       Main = C.Sectors;
       Ideal = C.IdealSectors;

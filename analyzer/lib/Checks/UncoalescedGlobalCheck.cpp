@@ -102,7 +102,7 @@ void UncoalescedGlobalCheck::run(const KernelResult &K, const TargetModel &TM,
     // (1.2/1.3: lanes 8 bytes apart take one 128-byte transaction for 64
     // needed bytes).
     bool Txn = TM.countsTransactions();
-    double Moved = A.TransactionBytes.mean(), Needed = A.NeededBytes.mean();
+    double Moved = A.TransactionBytes.mean(), Needed = A.IdealBytes.mean();
     bool ExcessBytes =
         Txn && Needed > 0 && Moved > Needed + 1e-9 && S <= Ideal + 1e-9;
     // Any excess is a finding; a small one is a note (MinExcessRatio).
@@ -113,7 +113,7 @@ void UncoalescedGlobalCheck::run(const KernelResult &K, const TargetModel &TM,
     // half-warps on 1.x), whose ideal is in transactions too.
     std::string What = ExcessBytes
                            ? "moving " + fmtNum(Moved) + " bytes where " +
-                                 fmtNum(Needed) + " are needed (" +
+                                 fmtNum(Needed) + " would do (" +
                                  fmtNum(Moved / Needed) + "x)"
                            : idealAndRatio(A, S, A.Sectors.Max, Ideal,
                                            Txn ? "x the fewest transactions"

@@ -150,6 +150,11 @@ GlobalCost cal::computeLegacyGlobalCost(const TargetModel &TM,
     if (llvm::none_of(G, [](const LaneAddress &A) { return A.has_value(); }))
       continue; // a request with no active lane issues nothing
     uint64_t Bytes = distinctBytes(G, BytesPerLane);
+    // The smallest transaction: 32 bytes on 1.x [SEED], the line or
+    // segment of the LineOrSegment scheme.
+    unsigned Smallest =
+        TM.Global == GlobalScheme::LineOrSegment ? Unit : TM.SectorBytes;
+    C.IdealBytes += unsigned(ceilDiv(Bytes, Smallest) * Smallest);
     switch (TM.Global) {
     case GlobalScheme::StrictHalfWarp:
       strictHalfWarp(G, BytesPerLane, C);
@@ -176,7 +181,6 @@ GlobalCost cal::computeLegacyGlobalCost(const TargetModel &TM,
     }
   }
   C.Lines = distinctUnits(Lanes, BytesPerLane, TM.LineBytes);
-  C.NeededBytes = unsigned(distinctBytes(Lanes, BytesPerLane));
   return C;
 }
 

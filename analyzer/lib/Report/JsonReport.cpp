@@ -171,7 +171,8 @@ json::Array resultToJSON(const AnalysisResult &R) {
             G ? meanOrNull(A.IdealSectors) : nullptr;
         O["transaction_bytes_per_request"] =
             G ? meanOrNull(A.TransactionBytes) : nullptr;
-        O["needed_bytes_per_request"] = G ? meanOrNull(A.NeededBytes) : nullptr;
+        O["ideal_transaction_bytes_per_request"] =
+            G ? meanOrNull(A.IdealBytes) : nullptr;
       }
       Accesses.push_back(std::move(O));
     }

@@ -82,7 +82,7 @@ void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
            << " ideal=" << format("%g", A.IdealSectors.mean());
       if (!A.TransactionBytes.empty())
         OS << " bytes=" << format("%g", A.TransactionBytes.mean())
-           << " needed=" << format("%g", A.NeededBytes.mean());
+           << " ideal-bytes=" << format("%g", A.IdealBytes.mean());
       if (!A.Wavefronts.empty())
         OS << " wavefronts=" << format("%g", A.Wavefronts.mean())
            << " ideal=" << format("%g", A.IdealWavefronts.mean());

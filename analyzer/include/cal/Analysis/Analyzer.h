@@ -138,8 +138,8 @@ struct AccessSummary {
   double WeightedRequests = 0, WeightedUnknownRequests = 0;
   Stat ActiveLanes;
   Stat Sectors, IdealSectors, Lines; ///< global (transactions: legacy)
-  /// Legacy models: bytes the transactions move, and bytes needed.
-  Stat TransactionBytes, NeededBytes;
+  /// Legacy models: bytes the transactions move, and the fewest they could.
+  Stat TransactionBytes, IdealBytes;
   Stat Wavefronts, IdealWavefronts; ///< shared
   /// Per sample (launch shape x parameter values): the main figure, to
   /// detect dependence on the sample and variation between warps.

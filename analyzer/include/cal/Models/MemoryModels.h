@@ -26,10 +26,11 @@ struct GlobalCost {
   unsigned Sectors = 0;      ///< distinct sectors touched by active lanes
   unsigned IdealSectors = 0; ///< ceil(distinct bytes needed / SectorBytes)
   unsigned Lines = 0;        ///< distinct LineBytes lines touched
-  /// Legacy models: the bytes the transactions move, and the distinct
-  /// bytes the active lanes need (0 for sectors).
+  /// Legacy models: the bytes the transactions move, and the fewest they
+  /// could move: per request, the distinct bytes the active lanes need in
+  /// whole transactions of the smallest size (0 for sectors).
   unsigned TransactionBytes = 0;
-  unsigned NeededBytes = 0;
+  unsigned IdealBytes = 0;
 };
 
 /// Each active lane touches [Addr, Addr + BytesPerLane). Requires
