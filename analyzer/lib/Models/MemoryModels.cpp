@@ -146,6 +146,7 @@ SharedCost cal::computeSharedCost(const TargetModel &TM,
   int Head[64];
   unsigned Depth[64];
   bool OneWord = TM.Broadcast == SharedBroadcast::OneWord;
+  unsigned ActivePhases = 0;
   for (size_t Begin = 0; Begin < Lanes.size(); Begin += LanesPerPhase) {
     Words.clear();
     LaneWords.clear();
@@ -184,6 +185,7 @@ SharedCost cal::computeSharedCost(const TargetModel &TM,
     Cost.Wavefronts += OneWord && !LaneWords.empty()
                            ? oneWordBroadcastSteps(LaneWords, TM.SharedBanks)
                            : Deepest;
+    ActivePhases += Deepest > 0;
   }
   if (Starts.empty())
     return Cost;
@@ -194,5 +196,8 @@ SharedCost cal::computeSharedCost(const TargetModel &TM,
   uint64_t PhaseBytes = uint64_t(TM.SharedBanks) * TM.BankWidthBytes;
   Cost.IdealWavefronts = std::max<uint64_t>(
       1, ceilDiv(unionBytes(Starts, BytesPerLane), PhaseBytes));
+  // 1.x issues each half-warp as its own request: at least one step each.
+  if (OneWord)
+    Cost.IdealWavefronts = std::max(Cost.IdealWavefronts, ActivePhases);
   return Cost;
 }
