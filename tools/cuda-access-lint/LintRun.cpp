@@ -52,12 +52,17 @@ static std::string takeGpuArch(std::vector<std::string> &Args) {
 /// Fermi's caching of global loads; a partition-camping check that cannot
 /// apply says so (docs/legacy-architectures.md).
 static void applyTargetChoices(const LintConfig &C, const CheckSettings &S,
-                               AnalysisOptions &AO, FrontendOptions &FO) {
+                               StringRef CommandL1, AnalysisOptions &AO,
+                               FrontendOptions &FO) {
   TargetModel &TM = AO.Target;
   if (std::string Note = TM.parseNote(); !Note.empty()) {
     FO.GpuArch = TM.ParseArch;
     AO.TargetAssumptions.push_back(Note);
   }
+  // The compile command's -Xptxas -dlcm=ca/cg decides where --legacy-l1
+  // does not; it matters for Fermi only.
+  if (C.LegacyL1.empty() && !CommandL1.empty() && TM.L1CacheSelectable)
+    TM.L1CachesGlobalLoads = CommandL1 == "cached";
   if (!C.LegacyL1.empty()) {
     if (TM.L1CacheSelectable)
       TM.L1CachesGlobalLoads = C.LegacyL1 == "cached";
@@ -166,6 +171,7 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   // The database whose other files may launch this file's kernels: only
   // one that gave this file its command.
   CompileCommandsDB *CrossTU = nullptr;
+  std::string CommandL1; // "cached", "uncached" or "": -Xptxas -dlcm
   if (CompileCommandsDB *DB =
           C.Commands ? C.Commands->databaseFor(File) : nullptr) {
     Source = "no entry in " + canonicalReportPath(DB->path()) +
@@ -193,6 +199,13 @@ FileReport lintFile(StringRef File, const LintConfig &C,
                            " flag(s) of the compile command that clang does "
                            "not understand: " +
                            join(T->Unknown, " "));
+      // nvcc -Xptxas -dlcm=cg (L2 only) or =ca (L1): Fermi's caching of
+      // global loads, dropped from the parse but kept for the model.
+      for (StringRef I : T->Ignored)
+        if (I.contains("-dlcm=cg"))
+          CommandL1 = "uncached";
+        else if (I.contains("-dlcm=ca"))
+          CommandL1 = "cached";
       if (C.Verbose && !T->Ignored.empty())
         FR.Notes.push_back("ignored for a syntax-only parse: " +
                            join(T->Ignored, " "));
@@ -243,7 +256,7 @@ FileReport lintFile(StringRef File, const LintConfig &C,
     FR.Error = toString(AO.takeError());
     return FR;
   }
-  applyTargetChoices(C, *Checks, *AO, FO);
+  applyTargetChoices(C, *Checks, CommandL1, *AO, FO);
   if (C.Verbose) {
     std::vector<std::string> Cmd = buildCompileArgs(FO, C.Toolkit);
     Cmd.push_back(File.str());
