@@ -131,7 +131,7 @@ void UncoalescedGlobalCheck::run(const KernelResult &K, const TargetModel &TM,
     // half-warp's segment of 16 words.
     int64_t Align = TM.Global == GlobalScheme::StrictHalfWarp ||
                             TM.Global == GlobalScheme::SegmentHalfWarp
-                        ? 16 * int64_t(A.BytesPerLane)
+                        ? int64_t(TM.GlobalRequestLanes) * A.BytesPerLane
                         : int64_t(TM.SectorBytes);
     std::optional<int64_t> Stride = laneStride(A);
     if (Stride && *Stride == int64_t(A.BytesPerLane) &&

@@ -51,31 +51,36 @@ unsigned distinctUnits(llvm::ArrayRef<LaneAddress> Lanes, unsigned Bytes,
 /// (two for 16-byte words) when every active lane k accesses word k of a
 /// segment aligned to 16 words of 4, 8 or 16 bytes; otherwise one 32-byte
 /// transaction per active lane (more if its word straddles 32 bytes).
-void strictHalfWarp(llvm::ArrayRef<LaneAddress> Half, unsigned W,
-                    GlobalCost &C) {
+void strictHalfWarp(const TargetModel &TM, llvm::ArrayRef<LaneAddress> Half,
+                    unsigned W, GlobalCost &C) {
   bool Coalesced = W == 4 || W == 8 || W == 16;
+  uint64_t Span = uint64_t(TM.GlobalRequestLanes) * W;
   std::optional<uint64_t> Base;
   for (unsigned K = 0; K < Half.size() && Coalesced; ++K) {
     if (!Half[K])
       continue;
     uint64_t B = *Half[K] - uint64_t(K) * W;
     // Lane k's word is word k of a segment aligned to 16 x W bytes.
-    Coalesced = *Half[K] >= uint64_t(K) * W && B % (16 * W) == 0 &&
-                (!Base || *Base == B);
+    Coalesced =
+        *Half[K] >= uint64_t(K) * W && B % Span == 0 && (!Base || *Base == B);
     Base = B;
   }
   if (Coalesced) {
     // 64 bytes for 4-byte words, 128 for 8, two of 128 for 16.
-    unsigned Txns = W == 16 ? 2 : 1;
+    unsigned Seg = TM.segmentBytes(W);
+    unsigned Txns = unsigned(ceilDiv(Span, Seg));
     C.Sectors += Txns;
-    C.TransactionBytes += W == 4 ? 64 : 128 * Txns;
+    C.TransactionBytes += Txns * Seg;
     return;
   }
+  // One transaction of the smallest size per lane (more if its word
+  // straddles one).
+  unsigned Small = TM.SectorBytes;
   for (const LaneAddress &A : Half)
     if (A) {
-      unsigned N = unsigned((*A + W - 1) / 32 - *A / 32 + 1);
+      unsigned N = unsigned((*A + W - 1) / Small - *A / Small + 1);
       C.Sectors += N;
-      C.TransactionBytes += 32 * N;
+      C.TransactionBytes += Small * N;
     }
 }
 
@@ -83,9 +88,9 @@ void strictHalfWarp(llvm::ArrayRef<LaneAddress> Half, unsigned W,
 /// of S bytes touched (32 for 1-byte words, 64 for 2-byte, 128 for wider),
 /// each shrunk to 64 and then 32 bytes while the bytes it serves lie in one
 /// half of it.
-void segmentHalfWarp(llvm::ArrayRef<LaneAddress> Half, unsigned W,
-                     GlobalCost &C) {
-  uint64_t S = W == 1 ? 32 : W == 2 ? 64 : 128;
+void segmentHalfWarp(const TargetModel &TM, llvm::ArrayRef<LaneAddress> Half,
+                     unsigned W, GlobalCost &C) {
+  uint64_t S = TM.segmentBytes(W);
   // (segment, first byte used, last byte used), per segment.
   llvm::SmallVector<std::array<uint64_t, 3>, 32> Segs;
   for (const LaneAddress &A : Half) {
@@ -105,7 +110,7 @@ void segmentHalfWarp(llvm::ArrayRef<LaneAddress> Half, unsigned W,
   for (const auto &[Seg, Lo, Hi] : Segs) {
     uint64_t Start = Seg * S, Size = S;
     // Halve while the used bytes fit in the lower or the upper half.
-    while (Size > 32) {
+    while (Size > TM.SectorBytes) {
       uint64_t Mid = Start + Size / 2;
       if (Hi < Mid)
         Size /= 2;
@@ -157,18 +162,17 @@ GlobalCost cal::computeLegacyGlobalCost(const TargetModel &TM,
     C.IdealBytes += unsigned(ceilDiv(Bytes, Smallest) * Smallest);
     switch (TM.Global) {
     case GlobalScheme::StrictHalfWarp:
-      strictHalfWarp(G, BytesPerLane, C);
-      // The fewest transactions the bytes could take: whole 64-byte
-      // segments for words of up to 4 bytes, 128-byte ones for wider.
-      C.IdealSectors += std::max<uint64_t>(
-          1, ceilDiv(Bytes, BytesPerLane <= 4 ? 64 : TM.LineBytes));
+    case GlobalScheme::SegmentHalfWarp:
+      if (TM.Global == GlobalScheme::StrictHalfWarp)
+        strictHalfWarp(TM, G, BytesPerLane, C);
+      else
+        segmentHalfWarp(TM, G, BytesPerLane, C);
+      // The fewest transactions the bytes could take: whole segments of
+      // the word size's (64 or 128 bytes on 1.0/1.1 for words up to 4
+      // bytes or wider; 32, 64 or 128 on 1.2/1.3).
+      C.IdealSectors +=
+          std::max<uint64_t>(1, ceilDiv(Bytes, TM.segmentBytes(BytesPerLane)));
       break;
-    case GlobalScheme::SegmentHalfWarp: {
-      segmentHalfWarp(G, BytesPerLane, C);
-      uint64_t S = BytesPerLane == 1 ? 32 : BytesPerLane == 2 ? 64 : 128;
-      C.IdealSectors += std::max<uint64_t>(1, ceilDiv(Bytes, S));
-      break;
-    }
     case GlobalScheme::LineOrSegment: {
       unsigned N = distinctUnits(G, BytesPerLane, Unit);
       C.Sectors += N;

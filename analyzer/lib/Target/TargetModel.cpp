@@ -155,6 +155,21 @@ unsigned TargetModel::sharedPhases(unsigned BytesPerLane) const {
   return std::max(1u, (WarpSize * Width + PhaseBytes - 1) / PhaseBytes);
 }
 
+unsigned TargetModel::segmentBytes(unsigned BytesPerLane) const {
+  switch (Global) {
+  case GlobalScheme::StrictHalfWarp:
+    return BytesPerLane <= 4 ? LineBytes / 2 : LineBytes;
+  case GlobalScheme::SegmentHalfWarp:
+    return BytesPerLane == 1   ? SectorBytes
+           : BytesPerLane == 2 ? LineBytes / 2
+                               : LineBytes;
+  case GlobalScheme::Sectors:
+  case GlobalScheme::LineOrSegment:
+    break;
+  }
+  return LineBytes;
+}
+
 std::string TargetModel::globalRuleText() const {
   switch (Global) {
   case GlobalScheme::Sectors:

@@ -121,6 +121,12 @@ struct TargetModel {
     return countsTransactions() ? "transactions" : "sectors";
   }
 
+  /// The segment a 1.x half-warp request of \p BytesPerLane-byte words is
+  /// served from: on 1.0/1.1 (coalesced) 64 bytes for words up to 4 bytes,
+  /// 128 for wider ones; on 1.2/1.3 32 bytes for 1-byte words, 64 for
+  /// 2-byte, 128 for wider [PG 1.x][SEED]. LineBytes for other schemes.
+  unsigned segmentBytes(unsigned BytesPerLane) const;
+
   /// For a model that counts transactions: how one warp instruction is
   /// costed, in a sentence ("sm_13: per half-warp, ..."); empty otherwise.
   std::string globalRuleText() const;
