@@ -209,6 +209,15 @@ std::string TargetModel::parseNote() const {
          ParseArch.substr(3) + "0) and costed with the " + Arch + " model";
 }
 
+std::string TargetModel::parseArchFor(llvm::StringRef Arch) {
+  llvm::Expected<TargetModel> TM = get(Arch);
+  if (!TM) {
+    llvm::consumeError(TM.takeError());
+    return Arch.str();
+  }
+  return TM->ParseArch;
+}
+
 std::vector<std::string> TargetModel::knownArchs() {
   std::vector<std::string> Out;
   for (const Row &R : Table)

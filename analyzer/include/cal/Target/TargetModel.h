@@ -144,6 +144,9 @@ struct TargetModel {
   /// the base architecture's model); an error naming the known ones
   /// otherwise.
   static llvm::Expected<TargetModel> get(llvm::StringRef Arch);
+  /// What clang parses for when a command names \p Arch: the ParseArch of
+  /// a legacy model, else \p Arch itself.
+  static std::string parseArchFor(llvm::StringRef Arch);
   /// Every architecture in the table, oldest first.
   static std::vector<std::string> knownArchs();
 };
