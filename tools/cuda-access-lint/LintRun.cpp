@@ -225,12 +225,13 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   if (C.ExplicitDatabase && !C.Verbose &&
       StringRef(Source).starts_with("no entry"))
     FR.Notes.push_back(Source);
-  // With `--`, the arguments are the command (as in clang-tidy): the
-  // architecture they name selects the model, as a database entry's does.
+  // With `--`, the arguments are the command (as in clang-tidy), or come
+  // after the database's: the architecture they name selects the model
+  // unless --arch or the configuration's Arch does.
   std::vector<std::string> Dash = C.DashArgs;
   if (std::string DashArch = takeGpuArch(Dash); !DashArch.empty()) {
     FO.GpuArch = DashArch;
-    if (Arch.empty()) {
+    if (ArchFlag.empty()) {
       Arch = modelArch(DashArch);
       if (Arch.empty())
         FR.Notes.push_back("no model for " + DashArch +
