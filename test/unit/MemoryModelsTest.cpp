@@ -47,11 +47,20 @@ SharedCost shared(const std::vector<LaneAddress> &Lanes, unsigned Bytes) {
 
 TEST(TargetModelTest, KnownArchsShareTheNumbers) {
   std::vector<std::string> Archs = TargetModel::knownArchs();
-  EXPECT_EQ(Archs.size(), 8u);
+  // 7 legacy models (sm_10 .. sm_30, LegacyModelsTest.cpp) and 8 from
+  // Volta to Blackwell, which share every number the models use.
+  EXPECT_EQ(Archs.size(), 15u);
+  unsigned Modern = 0;
   for (const std::string &A : Archs) {
     llvm::Expected<TargetModel> TM = TargetModel::get(A);
     ASSERT_TRUE(static_cast<bool>(TM)) << llvm::toString(TM.takeError());
     EXPECT_EQ(TM->Arch, A);
+    if (TM->countsTransactions())
+      continue;
+    ++Modern;
+    EXPECT_EQ(TM->ParseArch, A);
+    EXPECT_EQ(TM->MaxThreadsPerBlock, 1024u);
+    EXPECT_EQ(TM->Partitions, 0u);
     EXPECT_EQ(TM->WarpSize, 32u);
     EXPECT_EQ(TM->SectorBytes, 32u);
     EXPECT_EQ(TM->LineBytes, 128u);
@@ -59,6 +68,7 @@ TEST(TargetModelTest, KnownArchsShareTheNumbers) {
     EXPECT_EQ(TM->BankWidthBytes, 4u);
     EXPECT_EQ(TM->MaxAccessBytes, 16u);
   }
+  EXPECT_EQ(Modern, 8u);
 }
 
 TEST(TargetModelTest, UnknownArchListsTheKnownOnes) {

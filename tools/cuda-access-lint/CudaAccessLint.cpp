@@ -134,6 +134,12 @@ cl::opt<std::string> Arch("arch",
                           cl::desc("Target architecture model (default: the "
                                    "compile command's, else sm_90)"),
                           cl::cat(Cat));
+cl::opt<std::string> LegacyL1(
+    "legacy-l1",
+    cl::desc("Fermi (sm_20, sm_21): global loads cached in L1, 128-byte "
+             "lines (cached, nvcc's default -Xptxas -dlcm=ca) or in L2 only, "
+             "32-byte segments (uncached, -Xptxas -dlcm=cg)"),
+    cl::value_desc("cached|uncached"), cl::cat(Cat));
 cl::opt<std::string> Block("block",
                            cl::desc("Block dimensions X[,Y[,Z]] for kernels "
                                     "without a host launch or annotation"),
@@ -548,6 +554,10 @@ int main(int argc, const char **argv) {
   C.ExtraArgs.assign(ExtraArg.begin(), ExtraArg.end());
   C.DashArgs = DashArgs;
   C.ExplicitArch = Arch;
+  if (!LegacyL1.empty() && LegacyL1 != "cached" && LegacyL1 != "uncached")
+    return usageError("--legacy-l1='" + LegacyL1 +
+                      "' is not one of cached, uncached");
+  C.LegacyL1 = LegacyL1;
   C.Block = Block;
   C.Grid = Grid;
   C.KernelFilter = KernelFilter;

@@ -30,6 +30,53 @@ std::string modelArch(StringRef GpuArch) {
   return "";
 }
 
+/// Removes clang's architecture options (`--cuda-gpu-arch=`,
+/// `--offload-arch=`) from \p Args and returns the newest architecture they
+/// name, or "".
+static std::string takeGpuArch(std::vector<std::string> &Args) {
+  std::string Named;
+  llvm::erase_if(Args, [&](const std::string &A) {
+    StringRef V = A;
+    if (!V.consume_front("--cuda-gpu-arch=") &&
+        !V.consume_front("--offload-arch="))
+      return false;
+    Named =
+        gpuArchFromNvccValue(Named.empty() ? V.str() : Named + "," + V.str());
+    return true;
+  });
+  return Named;
+}
+
+/// What the target model implies for the parse and the assumptions: a
+/// legacy architecture is parsed for one clang knows; --legacy-l1 picks
+/// Fermi's caching of global loads; a partition-camping check that cannot
+/// apply says so (docs/legacy-architectures.md).
+static void applyTargetChoices(const LintConfig &C, const CheckSettings &S,
+                               StringRef CommandL1, AnalysisOptions &AO,
+                               FrontendOptions &FO) {
+  TargetModel &TM = AO.Target;
+  if (std::string Note = TM.parseNote(); !Note.empty()) {
+    FO.GpuArch = TM.ParseArch;
+    AO.TargetAssumptions.push_back(Note);
+  }
+  // The compile command's -Xptxas -dlcm=ca/cg decides where --legacy-l1
+  // does not; it matters for Fermi only.
+  if (C.LegacyL1.empty() && !CommandL1.empty() && TM.L1CacheSelectable)
+    TM.L1CachesGlobalLoads = CommandL1 == "cached";
+  if (!C.LegacyL1.empty()) {
+    if (TM.L1CacheSelectable)
+      TM.L1CachesGlobalLoads = C.LegacyL1 == "cached";
+    else
+      AO.TargetAssumptions.push_back(
+          "--legacy-l1=" + C.LegacyL1 + " ignored: " + TM.Arch +
+          (TM.countsTransactions()
+               ? " caches global loads in L2 only"
+               : " counts L1TEX sectors, whatever the caching"));
+  }
+  if (S.enabled("cuda-partition-camping") && !TM.Partitions)
+    AO.TargetAssumptions.push_back(partitionCampingNotApplicable(TM));
+}
+
 static std::string quoted(ArrayRef<std::string> Args) {
   std::vector<std::string> Q;
   for (const std::string &A : Args) {
@@ -124,6 +171,7 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   // The database whose other files may launch this file's kernels: only
   // one that gave this file its command.
   CompileCommandsDB *CrossTU = nullptr;
+  std::string CommandL1; // "cached", "uncached" or "": -Xptxas -dlcm
   if (CompileCommandsDB *DB =
           C.Commands ? C.Commands->databaseFor(File) : nullptr) {
     Source = "no entry in " + canonicalReportPath(DB->path()) +
@@ -151,6 +199,13 @@ FileReport lintFile(StringRef File, const LintConfig &C,
                            " flag(s) of the compile command that clang does "
                            "not understand: " +
                            join(T->Unknown, " "));
+      // nvcc -Xptxas -dlcm=cg (L2 only) or =ca (L1): Fermi's caching of
+      // global loads, dropped from the parse but kept for the model.
+      for (StringRef I : T->Ignored)
+        if (I.contains("-dlcm=cg"))
+          CommandL1 = "uncached";
+        else if (I.contains("-dlcm=ca"))
+          CommandL1 = "cached";
       if (C.Verbose && !T->Ignored.empty())
         FR.Notes.push_back("ignored for a syntax-only parse: " +
                            join(T->Ignored, " "));
@@ -170,7 +225,21 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   if (C.ExplicitDatabase && !C.Verbose &&
       StringRef(Source).starts_with("no entry"))
     FR.Notes.push_back(Source);
-  append_range(FO.ExtraArgs, C.DashArgs);
+  // With `--`, the arguments are the command (as in clang-tidy), or come
+  // after the database's: the architecture they name selects the model
+  // unless --arch or the configuration's Arch does.
+  std::vector<std::string> Dash = C.DashArgs;
+  if (std::string DashArch = takeGpuArch(Dash); !DashArch.empty()) {
+    FO.GpuArch = DashArch;
+    if (ArchFlag.empty()) {
+      Arch = modelArch(DashArch);
+      if (Arch.empty())
+        FR.Notes.push_back("no model for " + DashArch +
+                           ", the command's architecture; predicting for "
+                           "sm_90 (give --arch to choose)");
+    }
+  }
+  append_range(FO.ExtraArgs, Dash);
   append_range(FO.ExtraArgs, Cfg.ExtraArgs);
   append_range(FO.ExtraArgs, C.ExtraArgs);
   if (Arch.empty())
@@ -182,6 +251,13 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   if (StringRef(FO.GpuArch).ends_with("f"))
     FO.GpuArch.pop_back();
   FR.Arch = Arch;
+  Expected<AnalysisOptions> AO = AnalysisOptions::fromStrings(
+      Arch, C.Block, C.Grid, C.Params, C.KernelFilter);
+  if (!AO) {
+    FR.Error = toString(AO.takeError());
+    return FR;
+  }
+  applyTargetChoices(C, *Checks, CommandL1, *AO, FO);
   if (C.Verbose) {
     std::vector<std::string> Cmd = buildCompileArgs(FO, C.Toolkit);
     Cmd.push_back(File.str());
@@ -191,12 +267,6 @@ FileReport lintFile(StringRef File, const LintConfig &C,
     FR.Notes.push_back("command: " + quoted(Cmd));
   }
 
-  Expected<AnalysisOptions> AO = AnalysisOptions::fromStrings(
-      Arch, C.Block, C.Grid, C.Params, C.KernelFilter);
-  if (!AO) {
-    FR.Error = toString(AO.takeError());
-    return FR;
-  }
   AO->DumpEvents = C.DumpEvents;
   AO->ConfigKernels = Cfg.Kernels;
 

@@ -23,6 +23,7 @@ struct LintConfig {
   std::vector<std::string> ExtraArgs;       ///< --extra-arg
   std::vector<std::string> DashArgs;        ///< after `--`
   std::string ExplicitArch;                 ///< --arch, when given
+  std::string LegacyL1; ///< --legacy-l1: "cached", "uncached" or empty
   std::string Block, Grid, KernelFilter;
   std::vector<std::string> Params;
   bool ListKernels = false, DumpEvents = false, Verbose = false;

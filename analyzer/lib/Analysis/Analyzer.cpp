@@ -2,6 +2,7 @@
 #include "cal/Analysis/Analyzer.h"
 #include "CompilerEffects.h"
 #include "LaunchConfigs.h"
+#include "PartitionSurvey.h"
 #include "Sampling.h"
 #include "SimtInterpreter.h"
 #include "StoreForwarding.h"
@@ -32,9 +33,11 @@ llvm::Expected<AnalysisOptions> AnalysisOptions::fromStrings(
     auto B = parseDim3("block", Block);
     if (!B)
       return B.takeError();
-    if ((*B)[0] * (*B)[1] * (*B)[2] > 1024)
-      return llvm::createStringError("--block=%s has more than 1024 threads",
-                                     Block.str().c_str());
+    if ((*B)[0] * (*B)[1] * (*B)[2] > O.Target.MaxThreadsPerBlock)
+      return llvm::createStringError(
+          "--block=%s has more than %u threads, the limit of %s",
+          Block.str().c_str(), O.Target.MaxThreadsPerBlock,
+          O.Target.Arch.c_str());
     O.Block = *B;
   }
   if (!Grid.empty()) {
@@ -189,15 +192,20 @@ public:
         }
     double Main = 0, Ideal = 0;
     if (Obj.Space == AddrSpace::Global) {
-      GlobalCost C = computeGlobalCost(TM, Lanes, Bytes);
+      GlobalCost C =
+          computeGlobalCost(TM, Lanes, Bytes, Kind == AccessKind::Load);
       A.Sectors.add(C.Sectors, Weight);
       A.IdealSectors.add(C.IdealSectors, Weight);
       A.Lines.add(C.Lines, Weight);
+      if (TM.countsTransactions()) {
+        A.TransactionBytes.add(C.TransactionBytes, Weight);
+        A.IdealBytes.add(C.IdealBytes, Weight);
+      }
       Main = C.Sectors;
       Ideal = C.IdealSectors;
       if (Dump)
-        Line +=
-            llvm::formatv(" sectors={0} ideal={1}", C.Sectors, C.IdealSectors);
+        Line += llvm::formatv(" {0}={1} ideal={2}", TM.globalUnit(), C.Sectors,
+                              C.IdealSectors);
     } else if (Obj.Space == AddrSpace::Local) {
       GlobalCost C = computeLocalCost(TM, Lanes, Bytes);
       A.Sectors.add(C.Sectors, Weight);
@@ -537,6 +545,7 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       K.Loc = KI.Decl->getLocation();
       K.Launch = LC;
       K.Assumptions = Notes;
+      K.GlobalUnit = Opts.Target.globalUnit().str();
       // The launch is the program's, but the file analysed does not show
       // it: say where it was found.
       if (!LC.Origin.empty())
@@ -549,8 +558,9 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
             llvm::join(LC.Overrides, ", "));
       if (!LC.Assumed && LC.Source != "host-launch" && LC.Grid == DefaultGrid)
         K.Assumptions.push_back("no grid given: assumed " + dimStr(LC.Grid));
-      K.Assumptions.push_back("pointer arguments are 256-byte aligned "
-                              "(cudaMalloc) and do not overlap");
+      K.Assumptions.push_back("pointer arguments are " +
+                              std::to_string(TargetModel::AllocationAlignment) +
+                              "-byte aligned (cudaMalloc) and do not overlap");
       Collector Sink(Ctx, Opts.Target, K, Opts.DumpEvents);
       StoreForwarding Compiled(Ctx, Sink, K, Opts.DumpEvents);
       SimtInterpreter Interp(Ctx, EC, Opts.Target, Compiled);
@@ -589,6 +599,7 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       for (const clang::ParmVarDecl *P : KI.Decl->parameters())
         AddParam(P->getType(), P->getNameAsString(), Uses.lookup(P));
       planSamples(LC, Sampled, K);
+      llvm::append_range(K.Assumptions, Opts.TargetAssumptions);
       for (unsigned D = 0; D < 3; ++D)
         Sink.GridSampled[D] = LC.GridUnknown[D];
 
@@ -601,6 +612,7 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       Interp.setIterationBudget(std::max<uint64_t>(
           LoopIterationCap,
           KernelIterationBudget / std::max<uint64_t>(1, Warps)));
+      WarpSetup FirstSetup;
       for (unsigned S = 0; S < K.Samples.size(); ++S) {
         const SampleInfo &SI = K.Samples[S];
         WarpSetup W;
@@ -613,8 +625,10 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         uint64_t Threads = SI.Block[0] * SI.Block[1] * SI.Block[2];
         unsigned WarpsPerBlock = unsigned((Threads + Opts.Target.WarpSize - 1) /
                                           Opts.Target.WarpSize);
-        if (S == 0)
+        if (S == 0) {
           K.WarpsPerBlock = WarpsPerBlock;
+          FirstSetup = W;
+        }
         double GridBlocks = double(SI.Grid[0]) * SI.Grid[1] * SI.Grid[2];
         Sink.Sample = S;
         for (unsigned BI = 0; BI < SI.Blocks.size(); ++BI) {
@@ -635,6 +649,9 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       }
       Sink.finish();
       Compiled.finish();
+      if (Opts.Target.Partitions && !K.Samples.empty())
+        surveyPartitions(Ctx, EC, Opts.Target, KI.Decl, K.Samples.front(),
+                         FirstSetup, K);
       K.HiddenBranches = findHiddenBranches(Ctx, KI.Decl);
       if (K.Accesses.empty() && K.NotIssued.empty()) {
         K.NoAccessReason = noAccessReason(K);

@@ -130,6 +130,7 @@ void applyConfigParams(const KernelInfo &KI, const KernelDefaults *KD,
 /// A launch from a host `<<<...>>>`, or nullopt (with a note) when CUDA
 /// would reject it or its block is computed at run time.
 std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
+                                       const TargetModel &TM,
                                        std::vector<std::string> &Notes) {
   PartialDim3 G = L.GridDims, B = L.BlockDims;
   for (unsigned I = 0; I < 3; ++I)
@@ -142,12 +143,14 @@ std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
                     " has a block computed at run time; not used");
     return std::nullopt;
   }
-  if (!*B[0] || !*B[1] || !*B[2] || *B[0] * *B[1] * *B[2] > 1024 ||
-      (G[0] && !*G[0]) || (G[1] && !*G[1]) || (G[2] && !*G[2])) {
+  if (!*B[0] || !*B[1] || !*B[2] ||
+      *B[0] * *B[1] * *B[2] > TM.MaxThreadsPerBlock || (G[0] && !*G[0]) ||
+      (G[1] && !*G[1]) || (G[2] && !*G[2])) {
     // Such a launch runs no thread: CUDA rejects it.
     Notes.push_back("launch at " + L.Pos.str() +
-                    " has an empty grid or block, or more than 1024 "
-                    "threads per block, and fails; not used");
+                    " has an empty grid or block, or more than " +
+                    std::to_string(TM.MaxThreadsPerBlock) +
+                    " threads per block, and fails; not used");
     return std::nullopt;
   }
   LaunchConfig C;
@@ -187,7 +190,7 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
     User[N] = {V, "--param"};
   std::vector<LaunchConfig> Out;
   for (const LaunchSite &L : KI.Launches) {
-    std::optional<LaunchConfig> C = hostConfig(L, Notes);
+    std::optional<LaunchConfig> C = hostConfig(L, Opts.Target, Notes);
     if (!C)
       continue;
     applyOverrides(KI, User, *C);

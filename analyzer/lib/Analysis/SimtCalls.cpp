@@ -469,7 +469,8 @@ Value SimtInterpreter::paramRecord(const clang::ParmVarDecl *P,
         MemObject &M = Objects.emplace_back();
         M.Space = AddrSpace::Global;
         M.Name = FName;
-        M.Base = uint64_t(NextGlobal++) << 36;
+        M.Base = uint64_t(NextGlobal++)
+                 << TargetModel::GlobalObjectSpacingShift;
         It->second = &M;
       }
       V.Kind = Value::Ptr;

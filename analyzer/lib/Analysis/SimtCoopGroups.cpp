@@ -277,7 +277,7 @@ std::optional<Value> SimtInterpreter::evalCoopGroups(const clang::CallExpr *CE,
     if (V.Kind != Value::Int)
       return V.Kind == Value::Ptr ? opaque(T, "shuffled pointer") : Value();
     Value R = V;
-    unsigned Width = IsTile ? N : 32;
+    unsigned Width = IsTile ? N : MaxLanes;
     for (unsigned I = 0; I < MaxLanes; ++I) {
       if (!(Active >> I & 1))
         continue;

@@ -45,7 +45,7 @@ using llvm::dyn_cast;
 using llvm::dyn_cast_or_null;
 using llvm::isa;
 
-constexpr unsigned MaxLanes = 32;
+constexpr unsigned MaxLanes = TargetModel::MaxWarpSize;
 
 /// \p E under parentheses and the nodes that only manage temporaries and
 /// full expressions (ExprWithCleanups, ConstantExpr, CXXBindTemporaryExpr,

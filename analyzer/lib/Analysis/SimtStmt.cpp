@@ -108,7 +108,7 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
     // bytes; distinct arguments are placed far apart so they never share a
     // sector.
     M.Space = AddrSpace::Global;
-    M.Base = uint64_t(NextGlobal++) << 36;
+    M.Base = uint64_t(NextGlobal++) << TargetModel::GlobalObjectSpacingShift;
     M.Param = true;
     M.Restrict = VD->getType().isRestrictQualified();
   } else if (VD->hasAttr<clang::CUDASharedAttr>()) {
@@ -116,13 +116,13 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
     // bank row (banks x width), so its element 0 is in bank 0, as for an
     // array placed alone.
     M.Space = AddrSpace::Shared;
-    M.Base = uint64_t(NextShared++) << 16;
+    M.Base = uint64_t(NextShared++) << TargetModel::SharedObjectSpacingShift;
   } else if (VD->hasAttr<clang::CUDAConstantAttr>()) {
     M.Space = AddrSpace::Constant;
-    M.Base = uint64_t(NextGlobal++) << 36;
+    M.Base = uint64_t(NextGlobal++) << TargetModel::GlobalObjectSpacingShift;
   } else if (VD->hasGlobalStorage()) {
     M.Space = AddrSpace::Global;
-    M.Base = uint64_t(NextGlobal++) << 36;
+    M.Base = uint64_t(NextGlobal++) << TargetModel::GlobalObjectSpacingShift;
   } else {
     M.Space = AddrSpace::Local;
     M.Base = uint64_t(NextLocal++) << 24;

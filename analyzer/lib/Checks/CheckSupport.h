@@ -52,6 +52,7 @@ const Check &unknownAccessCheck();
 const Check &assumedLaunchCheck();
 const Check &noAccessReachedCheck();
 const Check &annotationCheck();
+const Check &partitionCampingCheck();
 
 } // namespace cal
 

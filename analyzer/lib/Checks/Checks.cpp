@@ -16,6 +16,7 @@ llvm::ArrayRef<const Check *> registeredChecks() {
       &divergentBranchCheck(),   &unknownAccessCheck(),
       &assumedLaunchCheck(),     &noAccessReachedCheck(),
       &hiddenBranchCheck(),      &annotationCheck(),
+      &partitionCampingCheck(),
   };
   return Checks;
 }

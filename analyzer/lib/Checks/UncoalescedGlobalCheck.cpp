@@ -97,24 +97,50 @@ void UncoalescedGlobalCheck::run(const KernelResult &K, const TargetModel &TM,
     if (A.Space != AddrSpace::Global || A.Sectors.empty())
       continue;
     double S = A.Sectors.mean(), Ideal = A.IdealSectors.mean();
+    // Legacy models: a transaction moves 32 to 128 bytes, so as many
+    // transactions as the ideal may still move more bytes than needed
+    // (1.2/1.3: lanes 8 bytes apart take one 128-byte transaction for 64
+    // needed bytes).
+    bool Txn = TM.countsTransactions();
+    double Moved = A.TransactionBytes.mean(), Needed = A.IdealBytes.mean();
+    bool ExcessBytes =
+        Txn && Needed > 0 && Moved > Needed + 1e-9 && S <= Ideal + 1e-9;
     // Any excess is a finding; a small one is a note (MinExcessRatio).
-    if (S <= Ideal + 1e-9 ||
+    if ((S <= Ideal + 1e-9 && !ExcessBytes) ||
         (A.ActiveLanes.mean() < TM.WarpSize && laneContiguousAligned(A, TM)))
       continue;
-    Finding F = accessFinding(
-        A, K,
-        "global " + std::string(accessKindName(A.Kind)) + " touches " +
-            perRequestText(A, K, S, "sectors") + " " +
-            idealAndRatio(A, S, A.Sectors.Max, Ideal, "x the bytes moved"),
-        byteOffset, TM);
+    // Legacy models count transactions per warp instruction (both
+    // half-warps on 1.x), whose ideal is in transactions too.
+    std::string What = ExcessBytes
+                           ? "moving " + fmtNum(Moved) + " bytes where " +
+                                 fmtNum(Needed) + " would do (" +
+                                 fmtNum(Moved / Needed) + "x)"
+                           : idealAndRatio(A, S, A.Sectors.Max, Ideal,
+                                           Txn ? "x the fewest transactions"
+                                               : "x the bytes moved");
+    Finding F =
+        accessFinding(A, K,
+                      "global " + std::string(accessKindName(A.Kind)) +
+                          (Txn ? " takes " : " touches ") +
+                          perRequestText(A, K, S, TM.globalUnit().data()) +
+                          (ExcessBytes ? ", " : " ") + What,
+                      byteOffset, TM);
+    if (Txn)
+      F.Notes.push_back(TM.globalRuleText());
+    // The alignment a contiguous range needs: a sector, or on 1.x the
+    // half-warp's segment of 16 words.
+    int64_t Align = TM.Global == GlobalScheme::StrictHalfWarp ||
+                            TM.Global == GlobalScheme::SegmentHalfWarp
+                        ? int64_t(TM.GlobalRequestLanes) * A.BytesPerLane
+                        : int64_t(TM.SectorBytes);
     std::optional<int64_t> Stride = laneStride(A);
     if (Stride && *Stride == int64_t(A.BytesPerLane) &&
-        A.FirstWarpLanes[0] == 0 && A.FirstWarpOffsets[0] % TM.SectorBytes)
+        A.FirstWarpLanes[0] == 0 && A.FirstWarpOffsets[0] % Align)
       F.Notes.push_back("fix: the lanes are contiguous but start " +
-                        std::to_string(A.FirstWarpOffsets[0] % TM.SectorBytes) +
-                        " bytes into a sector; align the base of the "
-                        "accessed range to " +
-                        std::to_string(TM.SectorBytes) + " bytes");
+                        std::to_string(A.FirstWarpOffsets[0] % Align) +
+                        " bytes into " + (Txn ? "a segment" : "a sector") +
+                        "; align the base of the accessed range to " +
+                        std::to_string(Align) + " bytes");
     else if (Stride && *Stride >= int64_t(TM.LineBytes))
       F.Notes.push_back(
           "fix: consecutive lanes are " + std::to_string(*Stride) +
@@ -140,9 +166,10 @@ void UncoalescedGlobalCheck::run(const KernelResult &K, const TargetModel &TM,
             std::to_string(*Stride) + "-byte load per lane (" +
             (*Stride == 8 ? "float2, int2" : "float4, int4, double2") +
             ") replaces " + std::to_string(*Stride / A.BytesPerLane) +
-            " requests touching the same sectors");
+            " requests touching the same " + (Txn ? "segments" : "sectors"));
     }
-    if (Ideal > 0 && S / Ideal < MinRatio)
+    if (ExcessBytes ? Moved / Needed < MinRatio
+                    : Ideal > 0 && S / Ideal < MinRatio)
       F.Severity = Finding::Note;
     Out.report(std::move(F));
   }

@@ -172,7 +172,10 @@ private:
     std::vector<std::string> Known = TargetModel::knownArchs();
     if (is_contained(Known, A.rtrim("af").str()))
       return;
-    fail(N, "unknown Arch '" + A + "'" + didYouMean(A, Known) +
+    // Newest first: of equally near spellings, suggest the current one
+    // (sm_91 -> sm_90, not sm_11).
+    std::vector<std::string> NewestFirst(Known.rbegin(), Known.rend());
+    fail(N, "unknown Arch '" + A + "'" + didYouMean(A, NewestFirst) +
                 " (known: " + join(Known, ", ") + ")");
   }
 
@@ -215,9 +218,11 @@ private:
             KD.Name = *S;
         } else if (*K == "Block") {
           KD.Block = dim3(V, "Block");
-          if (KD.Block &&
-              (*KD.Block)[0] * (*KD.Block)[1] * (*KD.Block)[2] > 1024)
-            fail(V, "Block has more than 1024 threads");
+          if (KD.Block && (*KD.Block)[0] * (*KD.Block)[1] * (*KD.Block)[2] >
+                              TargetModel::LargestBlockThreads)
+            fail(V, "Block has more than " +
+                        std::to_string(TargetModel::LargestBlockThreads) +
+                        " threads");
         } else if (*K == "Grid") {
           KD.Grid = dim3(V, "Grid");
         } else if (*K == "Params") {

@@ -10,6 +10,7 @@
 #include "cal/Frontend/LaunchIndex.h"
 #include "ErrorPlaces.h"
 #include "cal/Frontend/CompileCommands.h"
+#include "cal/Target/TargetModel.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -225,10 +226,11 @@ void LaunchIndex::parse(Unit &U, const CrossTUOptions &Opts) {
   append_range(FO.ExtraArgs, Opts.ArgsBefore);
   append_range(FO.ExtraArgs, T->Args);
   append_range(FO.ExtraArgs, Opts.ArgsAfter);
+  // A legacy architecture is parsed for one clang knows (TargetModel.h).
   if (!Opts.ExplicitArch.empty())
-    FO.GpuArch = Opts.ExplicitArch;
+    FO.GpuArch = TargetModel::parseArchFor(Opts.ExplicitArch);
   else if (!T->GpuArch.empty())
-    FO.GpuArch = T->GpuArch;
+    FO.GpuArch = TargetModel::parseArchFor(T->GpuArch);
 
   bool Used = false;
   ParseOutcome Out = parseCudaSide(

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Models/MemoryModels.h"
+#include "LegacyMemoryModels.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
@@ -72,9 +73,11 @@ uint64_t ceilDiv(uint64_t N, uint64_t D) { return (N + D - 1) / D; }
 
 GlobalCost cal::computeGlobalCost(const TargetModel &TM,
                                   llvm::ArrayRef<LaneAddress> Lanes,
-                                  unsigned BytesPerLane) {
+                                  unsigned BytesPerLane, bool Load) {
   assert(BytesPerLane > 0 && BytesPerLane <= TM.MaxAccessBytes &&
          "access width outside what one instruction can move");
+  if (TM.countsTransactions())
+    return computeLegacyGlobalCost(TM, Lanes, BytesPerLane, Load);
   // Every GPU so far has power-of-two sectors and lines; shifts instead of
   // divisions keep this hot function cheap.
   assert(llvm::isPowerOf2_32(TM.SectorBytes) &&
@@ -139,10 +142,14 @@ SharedCost cal::computeSharedCost(const TargetModel &TM,
   constexpr int NoWord = -1;
   llvm::SmallVector<uint64_t, InlineUnits> Words;
   llvm::SmallVector<int, InlineUnits> Next;
+  llvm::SmallVector<uint64_t, InlineUnits> LaneWords; // 1.x: one per lane
   int Head[64];
   unsigned Depth[64];
+  bool OneWord = TM.Broadcast == SharedBroadcast::OneWord;
+  unsigned ActivePhases = 0;
   for (size_t Begin = 0; Begin < Lanes.size(); Begin += LanesPerPhase) {
     Words.clear();
+    LaneWords.clear();
     Next.clear();
     std::fill_n(Head, TM.SharedBanks, NoWord);
     std::fill_n(Depth, TM.SharedBanks, 0u);
@@ -155,6 +162,8 @@ SharedCost cal::computeSharedCost(const TargetModel &TM,
       // An 8- or 16-byte lane occupies 2 or 4 consecutive bank words.
       uint64_t Last = *A + BytesPerLane - 1;
       for (uint64_t W = *A >> WordShift; W <= Last >> WordShift; ++W) {
+        if (OneWord)
+          LaneWords.push_back(W);
         unsigned Bank = W & BankMask;
         // Lanes on the same word are served by one broadcast, so only
         // distinct words compete for a bank.
@@ -171,7 +180,12 @@ SharedCost cal::computeSharedCost(const TargetModel &TM,
     }
     // Each bank serves one word per wavefront, so the busiest bank sets the
     // phase's wavefronts; a phase with no active lane issues nothing (0).
-    Cost.Wavefronts += Deepest;
+    // 1.x broadcasts one word per step: lanes sharing a word in a bank
+    // other than the broadcast one are served one per step.
+    Cost.Wavefronts += OneWord && !LaneWords.empty()
+                           ? oneWordBroadcastSteps(LaneWords, TM.SharedBanks)
+                           : Deepest;
+    ActivePhases += Deepest > 0;
   }
   if (Starts.empty())
     return Cost;
@@ -182,5 +196,8 @@ SharedCost cal::computeSharedCost(const TargetModel &TM,
   uint64_t PhaseBytes = uint64_t(TM.SharedBanks) * TM.BankWidthBytes;
   Cost.IdealWavefronts = std::max<uint64_t>(
       1, ceilDiv(unionBytes(Starts, BytesPerLane), PhaseBytes));
+  // 1.x issues each half-warp as its own request: at least one step each.
+  if (OneWord)
+    Cost.IdealWavefronts = std::max(Cost.IdealWavefronts, ActivePhases);
   return Cost;
 }

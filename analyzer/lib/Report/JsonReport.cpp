@@ -35,7 +35,10 @@ Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
     WarpsDiffer |= !St.constant();
   if (WarpsDiffer)
     Why.push_back("varies between evaluated warps: " + fmtStatRange(Main) +
-                  " " + A.mainUnit() + " per request");
+                  " " +
+                  (A.Space == AddrSpace::Global ? K.GlobalUnit
+                                                : std::string(A.mainUnit())) +
+                  " per request");
   if (A.InCappedLoop)
     Why.push_back("inside a loop evaluated for its first iterations only");
   if (A.UnderUnknownBranch)
@@ -135,15 +138,22 @@ static json::Object sampleJSON(const SampleInfo &S) {
 
 json::Array resultToJSON(const AnalysisResult &R) {
   json::Array Out;
+  // Legacy models count transactions, not sectors: their figures go in
+  // fields that say so (docs/prediction-schema.md, 1.2).
+  bool Txn = R.Target.countsTransactions();
+  const char *GlobalField =
+      Txn ? "transactions_per_request" : "sectors_per_request";
   for (const KernelResult &K : R.Kernels) {
     json::Array Accesses, Branches, Blocks;
     for (const AccessSummary &A : K.Accesses) {
       Confidence C = accessConfidence(A, K);
       // Local requests are counted in sectors as global ones are (both go
       // through L1TEX); constant ones in serialised requests.
-      bool G = A.Space == AddrSpace::Global || A.Space == AddrSpace::Local,
-           S = A.Space == AddrSpace::Shared,
+      bool Gl = A.Space == AddrSpace::Global, Lo = A.Space == AddrSpace::Local,
+           G = Gl || Lo, S = A.Space == AddrSpace::Shared,
            K2 = A.Space == AddrSpace::Constant;
+      // Sectors: global under the sector model, and local always.
+      bool InSectors = (Gl && !Txn) || Lo;
       json::Object O{
           {"file", A.Pos.File},
           {"line", A.Pos.Line},
@@ -154,9 +164,9 @@ json::Array resultToJSON(const AnalysisResult &R) {
           {"executions_per_warp",
            K.WarpWeight > 0 ? A.WeightedRequests / K.WarpWeight : 0.0},
           {"active_lanes", A.ActiveLanes.mean()},
-          {"sectors_per_request", G ? statJSON(A.Sectors) : nullptr},
+          {"sectors_per_request", InSectors ? statJSON(A.Sectors) : nullptr},
           {"ideal_sectors_per_request",
-           G ? meanOrNull(A.IdealSectors) : nullptr},
+           InSectors ? meanOrNull(A.IdealSectors) : nullptr},
           {"lines_per_request", G ? statJSON(A.Lines) : nullptr},
           {"wavefronts_per_request", S ? statJSON(A.Wavefronts) : nullptr},
           {"ideal_wavefronts_per_request",
@@ -166,6 +176,15 @@ json::Array resultToJSON(const AnalysisResult &R) {
           {"confidence", C.Level},
           {"reason", C.Reason},
           {"index", A.IndexText}};
+      if (Txn) {
+        O["transactions_per_request"] = Gl ? statJSON(A.Sectors) : nullptr;
+        O["ideal_transactions_per_request"] =
+            Gl ? meanOrNull(A.IdealSectors) : nullptr;
+        O["transaction_bytes_per_request"] =
+            Gl ? meanOrNull(A.TransactionBytes) : nullptr;
+        O["ideal_transaction_bytes_per_request"] =
+            Gl ? meanOrNull(A.IdealBytes) : nullptr;
+      }
       Accesses.push_back(std::move(O));
     }
     for (const BranchSummary &B : K.Branches) {
@@ -240,10 +259,8 @@ json::Array resultToJSON(const AnalysisResult &R) {
     for (const std::string &S : K.Unsupported)
       Unsupported.push_back(S);
     json::Object Summary{
-        {"global_load",
-         summary(K, AddrSpace::Global, true, "sectors_per_request")},
-        {"global_store",
-         summary(K, AddrSpace::Global, false, "sectors_per_request")},
+        {"global_load", summary(K, AddrSpace::Global, true, GlobalField)},
+        {"global_store", summary(K, AddrSpace::Global, false, GlobalField)},
         {"shared_load",
          summary(K, AddrSpace::Shared, true, "wavefronts_per_request")},
         {"shared_store",
@@ -256,8 +273,12 @@ json::Array resultToJSON(const AnalysisResult &R) {
                                   "constant_requests_per_request")},
         {"unknown_space",
          json::Object{{"requests_per_warp", unknownSpaceRequests(K)}}}};
+    json::Object Unit{{"global", R.Target.globalUnit()}};
+    if (Txn)
+      Unit["global_rule"] = R.Target.globalRuleText();
     Out.push_back(json::Object{
         {"name", K.Name},
+        {"units", std::move(Unit)},
         {"mangled_name", K.MangledName},
         {"file", K.Pos.File},
         {"line", K.Pos.Line},

@@ -78,8 +78,11 @@ void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
          << addrSpaceName(A.Space) << " " << accessKindName(A.Kind) << " "
          << A.BytesPerLane << "B requests=" << A.Requests;
       if (!A.Sectors.empty())
-        OS << " sectors=" << format("%g", A.Sectors.mean())
+        OS << " " << K.GlobalUnit << "=" << format("%g", A.Sectors.mean())
            << " ideal=" << format("%g", A.IdealSectors.mean());
+      if (!A.TransactionBytes.empty())
+        OS << " bytes=" << format("%g", A.TransactionBytes.mean())
+           << " ideal-bytes=" << format("%g", A.IdealBytes.mean());
       if (!A.Wavefronts.empty())
         OS << " wavefronts=" << format("%g", A.Wavefronts.mean())
            << " ideal=" << format("%g", A.IdealWavefronts.mean());

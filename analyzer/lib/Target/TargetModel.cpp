@@ -1,9 +1,20 @@
 //===- TargetModel.cpp - Hardware facts per GPU architecture --------------===//
 //
-// The numbers every model reads, with the source of each. All architectures
-// known today (Volta through Blackwell) share the same values for what the
-// models use; they are listed one by one so that an architecture that
-// changes a number changes one entry here and nothing else.
+// The numbers every model reads, with the source of each, in one table:
+// one row per architecture, oldest first. Volta through Blackwell share the
+// same values for what the models use; the rows before them are the legacy
+// models of docs/legacy-architectures.md.
+//
+// Sources, cited by tag in the rows:
+//  [PG]   CUDA C++ Programming Guide: the "Compute Capabilities" table
+//         (warp size, threads per block and per multiprocessor, resident
+//         blocks, shared memory), and its global- and shared-memory sections
+//         per compute capability (1.x, 2.x, 3.x, 5.x onwards).
+//  [SEED] The coalescing and transposition slides the project grew from
+//         (Filipovic, "GPU Hardware Performance", 2010): segment sizes and
+//         the half-warp rules for 1.x, 16 banks on 1.x and 32 from 2.0,
+//         global memory in 256-byte partitions, 6 on G80 and 8 on GT200.
+//  [H100] Counters measured on the H100 (docs/gpu-facts.md).
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Target/TargetModel.h"
@@ -16,38 +27,119 @@ using namespace cal;
 
 namespace {
 
-/// The values shared by sm_70 .. sm_120.
-TargetModel makeVoltaToBlackwell(llvm::StringRef Arch) {
+/// The oldest architecture that clang 22 and the CUDA 13 toolkit can parse
+/// for; legacy models parse for it (a note says so) and cost with their own
+/// rules.
+constexpr const char *OldestParseArch = "sm_75";
+
+/// One row of the table. Fields not named keep TargetModel's defaults,
+/// which are the Volta-to-Blackwell values.
+struct Row {
+  const char *Arch;
+  GlobalScheme Global;
+  /// 16 for the half-warp of 1.x, 32 since 2.0 [PG][SEED].
+  unsigned RequestLanes;
+  /// 16 banks on 1.x, 32 since 2.0 [SEED][PG]; 4 bytes wide on all.
+  unsigned Banks;
+  SharedBroadcast Broadcast;
+  /// Threads per block: 512 on 1.x, 1024 since 2.0 [PG].
+  unsigned MaxThreadsPerBlock;
+  /// Static shared memory per block: 16 KiB on 1.x, 48 KiB since [PG].
+  unsigned StaticSharedKiB;
+  /// L1 caches global loads by default: Fermi only (-dlcm=ca) [PG 2.x];
+  /// Kepler 3.0 caches global loads in L2 only [PG 3.x].
+  bool L1Loads;
+  /// 256-byte partitions: 6 on G80 (sm_10), 8 on GT200 (sm_13) [SEED]; the
+  /// parts of 1.1 and 1.2 are not documented there, and from Fermi on the
+  /// mapping is not a plain interleave: 0.
+  unsigned Partitions;
+  /// The reference part of the row, for how many blocks run at once: its
+  /// multiprocessors, and the per-multiprocessor limits of the compute
+  /// capability [PG]. Zero where the partition check does not apply.
+  const char *Part;
+  unsigned SMs, BlocksPerSM, ThreadsPerSM;
+  bool Legacy; ///< parsed for OldestParseArch
+};
+
+constexpr GlobalScheme Sectors = GlobalScheme::Sectors;
+constexpr GlobalScheme Strict = GlobalScheme::StrictHalfWarp;
+constexpr GlobalScheme Segment = GlobalScheme::SegmentHalfWarp;
+constexpr GlobalScheme LineSeg = GlobalScheme::LineOrSegment;
+constexpr SharedBroadcast One = SharedBroadcast::OneWord;
+constexpr SharedBroadcast Multi = SharedBroadcast::Multicast;
+
+// clang-format off
+constexpr Row Table[] = {
+  // arch    global  lanes banks bcast  thr/blk KiB  L1   parts part            SMs blk/SM thr/SM legacy
+  {"sm_10",  Strict,  16,  16,  One,    512,    16, false, 6, "GeForce 8800 GTX", 16, 8,  768,  true},
+  {"sm_11",  Strict,  16,  16,  One,    512,    16, false, 0, "",                 0,  8,  768,  true},
+  {"sm_12",  Segment, 16,  16,  One,    512,    16, false, 0, "",                 0,  8,  1024, true},
+  {"sm_13",  Segment, 16,  16,  One,    512,    16, false, 8, "GeForce GTX 280",  30, 8,  1024, true},
+  {"sm_20",  LineSeg, 32,  32,  Multi,  1024,   48, true,  0, "",                 0,  8,  1536, true},
+  {"sm_21",  LineSeg, 32,  32,  Multi,  1024,   48, true,  0, "",                 0,  8,  1536, true},
+  {"sm_30",  LineSeg, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  16, 2048, true},
+  // Volta to Blackwell: 32-byte sectors per warp request [PG 5.x onwards]
+  // [H100: 4.00 sectors per contiguous-float request], 32 banks of 4 bytes
+  // with multicast [PG][H100: s[t*C] stores 1, 2, 1, 4, ... wavefronts].
+  {"sm_70",  Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  32, 2048, false},
+  {"sm_75",  Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  16, 1024, false},
+  {"sm_80",  Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  32, 2048, false},
+  {"sm_86",  Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  16, 1536, false},
+  {"sm_89",  Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  24, 1536, false},
+  {"sm_90",  Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  32, 2048, false},
+  {"sm_100", Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  32, 2048, false},
+  {"sm_120", Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  32, 1536, false},
+};
+// clang-format on
+
+constexpr bool blocksWithinLargest() {
+  for (const Row &R : Table)
+    if (R.MaxThreadsPerBlock > TargetModel::LargestBlockThreads)
+      return false;
+  return true;
+}
+static_assert(blocksWithinLargest(),
+              "LargestBlockThreads is the table's largest block");
+
+TargetModel fromRow(const Row &R) {
   TargetModel TM;
-  TM.Arch = Arch.str();
-  // CUDA C++ Programming Guide, "Compute Capabilities" table: warp size 32 on
-  // every compute capability to date.
+  TM.Arch = R.Arch;
+  TM.ParseArch = R.Legacy ? OldestParseArch : R.Arch;
+  // [PG] warp size 32 on every compute capability to date.
   TM.WarpSize = 32;
-  // Programming Guide, global memory for cc 5.x onwards and the Volta/Ampere
-  // tuning guides: L1TEX serves global accesses in 32-byte sectors; the
-  // H100 counters (gpu-facts.md: 4.00 sectors per contiguous-float request)
-  // agree.
+  // [PG], [H100]: L1TEX serves global accesses in 32-byte sectors of
+  // 128-byte lines. The legacy schemes use SectorBytes as their smallest
+  // transaction (32 bytes on every one of them [SEED][PG]) and LineBytes as
+  // their largest segment or L1 line (128 bytes [SEED][PG 1.x, 2.x]).
   TM.SectorBytes = 32;
-  // Same sources: an L1/L2 cache line is 128 bytes = 4 sectors.
   TM.LineBytes = 128;
-  // Programming Guide, shared memory for cc 5.x onwards: 32 banks, each 4
-  // bytes wide; successive 32-bit words go to successive banks.
-  TM.SharedBanks = 32;
+  TM.SharedBanks = R.Banks;
+  // [SEED][PG]: successive 32-bit words go to successive banks, on every
+  // compute capability (Kepler's optional 8-byte bank mode is off by
+  // default).
   TM.BankWidthBytes = 4;
-  // Programming Guide, "Device Memory Accesses": the widest naturally aligned
-  // per-thread access is 16 bytes (float4, double2, int4).
+  // [PG] "Device Memory Accesses": the widest naturally aligned per-thread
+  // access is 16 bytes (float4, double2, int4), on 1.x as since.
   TM.MaxAccessBytes = 16;
   // Programming Guide, "Device Memory Accesses", local memory: consecutive
   // 32-bit words are accessed by consecutive thread IDs, so lanes at the
   // same local address are fully coalesced.
   TM.LocalInterleaveBytes = 4;
+  TM.MaxStaticSharedBytes = R.StaticSharedKiB * 1024;
+  TM.MaxThreadsPerBlock = R.MaxThreadsPerBlock;
+  TM.Global = R.Global;
+  TM.GlobalRequestLanes = R.RequestLanes;
+  TM.L1CachesGlobalLoads = R.L1Loads;
+  TM.L1CacheSelectable = R.L1Loads;
+  TM.Broadcast = R.Broadcast;
+  TM.Partitions = R.Partitions;
+  TM.PartitionBytes = R.Partitions ? 256 : 0; // [SEED]
+  TM.ReferencePart = R.Part;
+  TM.Multiprocessors = R.SMs;
+  TM.MaxBlocksPerSM = R.BlocksPerSM;
+  TM.MaxThreadsPerSM = R.ThreadsPerSM;
   return TM;
 }
-
-// Every architecture the models have been checked against. They are the same
-// today; see the banner.
-constexpr const char *KnownArchs[] = {"sm_70", "sm_75", "sm_80",  "sm_86",
-                                      "sm_89", "sm_90", "sm_100", "sm_120"};
 
 } // namespace
 
@@ -61,13 +153,80 @@ unsigned TargetModel::sharedPhases(unsigned BytesPerLane) const {
   // of Width-byte lanes needs WarpSize*Width / (SharedBanks*BankWidthBytes)
   // phases: 1 for 32-bit, 2 for 64-bit, 4 for 128-bit on 32 x 4-byte banks,
   // which is what the H100 measured (gpu-facts.md: 64-bit = 2 and 128-bit = 4
-  // wavefronts for a conflict-free warp).
+  // wavefronts for a conflict-free warp). With the 16 banks of 1.x, a 32-bit
+  // access takes 2 phases, one per half-warp [SEED][PG 1.x].
   unsigned PhaseBytes = SharedBanks * BankWidthBytes;
   return std::max(1u, (WarpSize * Width + PhaseBytes - 1) / PhaseBytes);
 }
 
+unsigned TargetModel::segmentBytes(unsigned BytesPerLane) const {
+  switch (Global) {
+  case GlobalScheme::StrictHalfWarp:
+    return BytesPerLane <= 4 ? LineBytes / 2 : LineBytes;
+  case GlobalScheme::SegmentHalfWarp:
+    return BytesPerLane == 1   ? SectorBytes
+           : BytesPerLane == 2 ? LineBytes / 2
+                               : LineBytes;
+  case GlobalScheme::Sectors:
+  case GlobalScheme::LineOrSegment:
+    break;
+  }
+  return LineBytes;
+}
+
+std::string TargetModel::globalRuleText() const {
+  switch (Global) {
+  case GlobalScheme::Sectors:
+    return "";
+  case GlobalScheme::StrictHalfWarp:
+    return Arch + " model: transactions per warp instruction, summed over its "
+                  "two half-warp requests; a half-warp is one 64-byte "
+                  "transaction (4-byte words) or one or two 128-byte ones "
+                  "(8-, 16-byte words) when each active lane k accesses word "
+                  "k of a segment aligned to 16 words, else one 32-byte "
+                  "transaction per active lane";
+  case GlobalScheme::SegmentHalfWarp:
+    return Arch + " model: transactions per warp instruction, summed over its "
+                  "two half-warp requests; a half-warp takes one transaction "
+                  "per 128-byte segment it touches (32 for 1-byte, 64 for "
+                  "2-byte words), each shrunk to 64 or 32 bytes when the "
+                  "lanes use only half of it";
+  case GlobalScheme::LineOrSegment:
+    return Arch +
+           " model: transactions per warp instruction (8- and 16-byte "
+           "accesses split into half- and quarter-warp requests); one "
+           "per distinct " +
+           std::string(L1CachesGlobalLoads
+                           ? "128-byte L1 line for loads (cached in L1) and "
+                             "32-byte segment for stores and atomics"
+                           : "32-byte segment (loads not cached in L1)");
+  }
+  return "";
+}
+
+std::string TargetModel::parseNote() const {
+  // Only the legacy rows are parsed for another architecture.
+  if (!countsTransactions() || ParseArch == Arch)
+    return "";
+  return "clang and the CUDA 13 toolkit cannot target " + Arch +
+         ": the code is parsed for " + ParseArch + " (__CUDA_ARCH__ " +
+         ParseArch.substr(3) + "0) and costed with the " + Arch + " model";
+}
+
+std::string TargetModel::parseArchFor(llvm::StringRef Arch) {
+  llvm::Expected<TargetModel> TM = get(Arch);
+  if (!TM) {
+    llvm::consumeError(TM.takeError());
+    return Arch.str();
+  }
+  return TM->ParseArch;
+}
+
 std::vector<std::string> TargetModel::knownArchs() {
-  return std::vector<std::string>(std::begin(KnownArchs), std::end(KnownArchs));
+  std::vector<std::string> Out;
+  for (const Row &R : Table)
+    Out.push_back(R.Arch);
+  return Out;
 }
 
 llvm::Expected<TargetModel> TargetModel::get(llvm::StringRef Arch) {
@@ -77,13 +236,19 @@ llvm::Expected<TargetModel> TargetModel::get(llvm::StringRef Arch) {
   llvm::StringRef Base = Arch;
   if (Base.ends_with("a") || Base.ends_with("f"))
     Base = Base.drop_back();
-  if (llvm::is_contained(KnownArchs, Base))
-    return makeVoltaToBlackwell(Base);
+  for (const Row &R : Table)
+    if (Base == R.Arch) {
+      TargetModel TM = fromRow(R);
+      // A variant of an architecture clang knows is parsed as written.
+      if (!R.Legacy)
+        TM.ParseArch = Arch.str();
+      return TM;
+    }
   std::string Known;
-  for (const char *A : KnownArchs) {
+  for (const Row &R : Table) {
     if (!Known.empty())
       Known += ", ";
-    Known += A;
+    Known += R.Arch;
   }
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  "unknown GPU architecture '%s'; known: %s",

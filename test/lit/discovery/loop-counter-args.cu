@@ -47,5 +47,5 @@ int main() { run(0); }
 // BODY: "name": "plane"
 // BODY: "name": "plane"
 // BODY: "parameter i unknown: evaluated with 4096 and 4097",
-// BODY-NEXT: "no evaluated warp reached a memory access
+// BODY: "no evaluated warp reached a memory access
 // BODY: "name": "other"

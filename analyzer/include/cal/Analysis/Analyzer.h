@@ -86,6 +86,9 @@ struct AnalysisOptions {
   std::map<std::string, int64_t> Params;     ///< --param NAME=VALUE
   std::string KernelFilter;                  ///< --kernel
   bool DumpEvents = false;                   ///< --dump=events
+  /// Said in every kernel's assumptions: what the target model implies
+  /// (parsed for another architecture, a check that does not apply).
+  std::vector<std::string> TargetAssumptions;
 
   static llvm::Expected<AnalysisOptions>
   fromStrings(llvm::StringRef Arch, llvm::StringRef Block, llvm::StringRef Grid,
@@ -134,8 +137,10 @@ struct AccessSummary {
   /// Requests weighted by the blocks each evaluated block stands for.
   double WeightedRequests = 0, WeightedUnknownRequests = 0;
   Stat ActiveLanes;
-  Stat Sectors, IdealSectors, Lines; ///< global
-  Stat Wavefronts, IdealWavefronts;  ///< shared
+  Stat Sectors, IdealSectors, Lines; ///< global (transactions: legacy)
+  /// Legacy models: bytes the transactions move, and the fewest they could.
+  Stat TransactionBytes, IdealBytes;
+  Stat Wavefronts, IdealWavefronts; ///< shared
   /// Constant: requests the constant cache serves (distinct addresses).
   Stat ConstantRequests;
   /// The per-request figure of the access's space: sectors (global,
@@ -255,12 +260,34 @@ struct SampleInfo {
   std::vector<uint64_t> BlockWeights;
 };
 
+/// Partition camping (a target with a partition layout): for one global
+/// access, where the first requests of the blocks that run at once go.
+struct PartitionUse {
+  SourcePos Pos;
+  clang::SourceRange Range;
+  AccessKind Kind = AccessKind::Load;
+  std::string Object;         ///< the array's name
+  uint64_t PartitionMask = 0; ///< bit p: partition p is touched
+  unsigned Chunks = 0;        ///< distinct partition-sized chunks touched
+  bool Unknown = false;       ///< some address could not be derived
+};
+
+/// The blocks followed for partition camping and what they touched first.
+struct PartitionSurvey {
+  unsigned Blocks = 0;            ///< blocks in launch order, run at once
+  unsigned BlocksPerSM = 0;       ///< of them, per multiprocessor
+  std::string Sample;             ///< the sample's description, when sampled
+  std::vector<PartitionUse> Uses; ///< in source order
+};
+
 struct KernelResult {
   std::string Name, MangledName;
   SourcePos Pos;
   clang::SourceLocation Loc; ///< the kernel's declaration, for remarks
   LaunchConfig Launch;
   std::vector<std::string> Assumptions;
+  /// What the global figure counts: TargetModel::globalUnit().
+  std::string GlobalUnit = "sectors";
   std::vector<Dim3> EvaluatedBlocks; ///< of the first sample
   unsigned WarpsPerBlock = 0;
   uint64_t WarpsEvaluated = 0; ///< over blocks and samples
@@ -282,6 +309,8 @@ struct KernelResult {
   std::vector<AnnotationIssue> AnnotationIssues;
   std::vector<std::string> Unsupported; ///< constructs not interpreted
   std::vector<std::string> EventDump;   ///< with --dump=events
+  /// Targets with a partition layout only (TargetModel::Partitions).
+  PartitionSurvey Partitions;
 };
 
 struct AnalysisResult {

@@ -101,6 +101,10 @@ std::string nearestSpelling(llvm::StringRef Word,
 /// misspelled id would silently turn nothing on (or off).
 llvm::Error validateCheckGlobs(llvm::StringRef Globs);
 
+/// Why cuda-partition-camping does not apply to \p TM (no partition
+/// layout), for the kernels' assumptions.
+std::string partitionCampingNotApplicable(const TargetModel &TM);
+
 /// Runs every enabled check over one kernel result; findings in source
 /// order.
 std::vector<Finding> runChecks(const KernelResult &K, const TargetModel &TM,

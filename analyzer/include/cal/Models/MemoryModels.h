@@ -19,17 +19,26 @@ namespace cal {
 /// address of its first byte. The array index is the lane number.
 using LaneAddress = std::optional<uint64_t>;
 
+/// For a model that counts transactions (TargetModel::countsTransactions,
+/// the pre-Volta ones), Sectors and IdealSectors hold transactions: the
+/// figure is in TM.globalUnit().
 struct GlobalCost {
   unsigned Sectors = 0;      ///< distinct sectors touched by active lanes
   unsigned IdealSectors = 0; ///< ceil(distinct bytes needed / SectorBytes)
   unsigned Lines = 0;        ///< distinct LineBytes lines touched
+  /// Legacy models: the bytes the transactions move, and the fewest they
+  /// could move: per request, the distinct bytes the active lanes need in
+  /// whole transactions of the smallest size (0 for sectors).
+  unsigned TransactionBytes = 0;
+  unsigned IdealBytes = 0;
 };
 
 /// Each active lane touches [Addr, Addr + BytesPerLane). Requires
-/// BytesPerLane <= MaxAccessBytes. No active lane gives all zeros.
+/// BytesPerLane <= MaxAccessBytes. No active lane gives all zeros. \p Load
+/// matters only where loads and stores are cached differently (Fermi).
 GlobalCost computeGlobalCost(const TargetModel &TM,
                              llvm::ArrayRef<LaneAddress> Lanes,
-                             unsigned BytesPerLane);
+                             unsigned BytesPerLane, bool Load = true);
 
 struct SharedCost {
   unsigned Wavefronts = 0;      ///< passes through the bank array
@@ -39,8 +48,9 @@ struct SharedCost {
 /// Lanes are split into TM.sharedPhases(BytesPerLane) consecutive groups;
 /// within a group, lanes touching the same bank-width word are served
 /// together (broadcast/multicast), and the group costs the largest number of
-/// distinct words mapped to any one bank. The request costs the sum over
-/// groups with an active lane.
+/// distinct words mapped to any one bank (on 1.x, with its one-word
+/// broadcast: the steps of oneWordBroadcastSteps). The request costs the sum
+/// over groups with an active lane.
 SharedCost computeSharedCost(const TargetModel &TM,
                              llvm::ArrayRef<LaneAddress> Lanes,
                              unsigned BytesPerLane);

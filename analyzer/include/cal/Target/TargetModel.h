@@ -1,7 +1,10 @@
 //===- TargetModel.h - Hardware facts per GPU architecture ------*- C++ -*-===//
 //
-// The one place where warp size, sector and line sizes, shared-memory banks
-// and access phases live. Algorithms ask the model; they never hard-code 32.
+// The one place where warp size, sector and line sizes, shared-memory banks,
+// access phases, block limits and memory partitions live. Algorithms ask the
+// model; they never hard-code 32. Every architecture comes from one table in
+// TargetModel.cpp, with the source of each number
+// (docs/legacy-architectures.md for the ones before Volta).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CAL_TARGET_TARGETMODEL_H
@@ -14,8 +17,58 @@
 
 namespace cal {
 
+/// How a global warp request turns into memory traffic.
+enum class GlobalScheme {
+  /// Volta onwards: L1TEX counts the distinct 32-byte sectors of the warp.
+  Sectors,
+  /// Compute capability 1.0/1.1: a half-warp coalesces into one segment
+  /// only when lane k reads word k of an aligned segment; else one
+  /// transaction per lane.
+  StrictHalfWarp,
+  /// Compute capability 1.2/1.3: per half-warp, one transaction per
+  /// segment touched, shrunk to the used half (down to 32 bytes).
+  SegmentHalfWarp,
+  /// Fermi (2.x) and Kepler (3.0): per warp (split into 128-byte requests
+  /// for 8- and 16-byte lanes), one transaction per distinct L1 line
+  /// (loads cached in L1) or 32-byte L2 segment (loads not cached in L1,
+  /// stores, atomics).
+  LineOrSegment,
+};
+
+/// How lanes reading the same shared word are served.
+enum class SharedBroadcast {
+  /// Compute capability 2.0 onwards: any number of words is multicast in
+  /// one pass.
+  Multicast,
+  /// Compute capability 1.x: per step, one word is broadcast, and each other
+  /// bank serves one lane.
+  OneWord,
+};
+
 struct TargetModel {
-  std::string Arch;             ///< "sm_90"
+  /// Widest warp of any architecture: lane masks are 32-bit (uint32_t),
+  /// as the CUDA warp intrinsics' masks are (Programming Guide, warp vote
+  /// and shuffle functions).
+  static constexpr unsigned MaxWarpSize = 32;
+  /// Largest thread count per block of any architecture in the table: what
+  /// a configuration file may name before the architecture is known.
+  static constexpr unsigned LargestBlockThreads = 1024;
+  /// cudaMalloc aligns every allocation to at least 256 bytes (Programming
+  /// Guide, "Device Memory Accesses").
+  static constexpr unsigned AllocationAlignment = 256;
+  /// The analyzer places each global object (argument, __device__ or
+  /// __constant__ variable) 2^36 bytes apart and each shared array 2^16
+  /// bytes apart: multiples of every alignment, sector, line, bank row and
+  /// partition span in the table, so that objects never share any of them
+  /// and each starts where an object placed alone would.
+  static constexpr unsigned GlobalObjectSpacingShift = 36;
+  static constexpr unsigned SharedObjectSpacingShift = 16;
+
+  std::string Arch; ///< "sm_90"
+  /// The architecture clang parses the kernels for: the same as Arch when
+  /// clang and the CUDA toolkit can target it, else the oldest one they can
+  /// (the legacy models).
+  std::string ParseArch;
   unsigned WarpSize = 32;       ///< lanes per warp
   unsigned SectorBytes = 32;    ///< global-memory access granularity (L1TEX)
   unsigned LineBytes = 128;     ///< cache line = 4 sectors
@@ -26,20 +79,79 @@ struct TargetModel {
   /// word w of lane l is at w*WarpSize*LocalInterleaveBytes +
   /// l*LocalInterleaveBytes.
   unsigned LocalInterleaveBytes = 4;
-  /// Statically declared shared memory per block: 48 KiB on every
-  /// architecture modelled (more needs dynamic shared memory and
-  /// cudaFuncSetAttribute; CUDA C++ Programming Guide, compute capabilities
-  /// table).
+  /// Statically declared shared memory per block: 48 KiB from compute
+  /// capability 2.0 on (more needs dynamic shared memory and
+  /// cudaFuncSetAttribute), 16 KiB on 1.x (CUDA C++ Programming Guide,
+  /// compute capabilities table).
   unsigned MaxStaticSharedBytes = 48 * 1024;
+  /// Threads per block: 1024 from 2.0 on, 512 on 1.x (same table).
+  unsigned MaxThreadsPerBlock = 1024;
+
+  /// Global memory: how requests are costed (GlobalScheme), over how many
+  /// lanes one request is formed (32, or 16 on 1.x), and, for the legacy
+  /// schemes, the segment or line size of one transaction.
+  GlobalScheme Global = GlobalScheme::Sectors;
+  unsigned GlobalRequestLanes = 32;
+  /// LineOrSegment only: whether loads are cached in L1 (128-byte lines;
+  /// Fermi's default, -Xptxas -dlcm=ca) or in L2 only (32-byte segments;
+  /// -dlcm=cg, and Kepler's default).
+  bool L1CachesGlobalLoads = false;
+  /// Whether L1 caching of global loads is a compiler choice (Fermi:
+  /// --legacy-l1 spells -Xptxas -dlcm=ca/cg).
+  bool L1CacheSelectable = false;
+
+  /// Shared memory: the broadcast rule, and over how many lanes one
+  /// request is resolved (16 on 1.x, 32 since).
+  SharedBroadcast Broadcast = SharedBroadcast::Multicast;
+
+  /// Partition camping: global memory is interleaved over Partitions
+  /// partitions of PartitionBytes each; 0 when the mapping is hashed or
+  /// undocumented (Fermi onwards), and the check does not apply.
+  unsigned Partitions = 0;
+  unsigned PartitionBytes = 0;
+  /// What decides how many blocks run at once, for the blocks the
+  /// partition check follows: multiprocessors of the reference part, and
+  /// the per-multiprocessor block and thread limits.
+  unsigned Multiprocessors = 0;
+  std::string ReferencePart; ///< "GeForce GTX 280"
+  unsigned MaxBlocksPerSM = 0;
+  unsigned MaxThreadsPerSM = 0;
+
+  /// A legacy model (before Volta): its global figure is transactions,
+  /// not L1TEX sectors.
+  bool countsTransactions() const { return Global != GlobalScheme::Sectors; }
+  /// "sectors" or "transactions": what the global figure counts.
+  llvm::StringRef globalUnit() const {
+    return countsTransactions() ? "transactions" : "sectors";
+  }
+
+  /// The segment a 1.x half-warp request of \p BytesPerLane-byte words is
+  /// served from: on 1.0/1.1 (coalesced) 64 bytes for words up to 4 bytes,
+  /// 128 for wider ones; on 1.2/1.3 32 bytes for 1-byte words, 64 for
+  /// 2-byte, 128 for wider [PG 1.x][SEED]. LineBytes for other schemes.
+  unsigned segmentBytes(unsigned BytesPerLane) const;
+
+  /// For a model that counts transactions: how one warp instruction is
+  /// costed, in a sentence ("sm_13: per half-warp, ..."); empty otherwise.
+  std::string globalRuleText() const;
+  /// For a model parsed as another architecture: the note that says so;
+  /// empty otherwise.
+  std::string parseNote() const;
 
   /// Number of phases a shared access of \p BytesPerLane is split into:
   /// up to 4 bytes -> 1 (whole warp), 8 -> 2 (half warps), 16 -> 4 (quarter
-  /// warps). Each phase moves at most SharedBanks*BankWidthBytes bytes.
+  /// warps) with 32 banks; twice as many with 16. Each phase moves at most
+  /// SharedBanks*BankWidthBytes bytes.
   unsigned sharedPhases(unsigned BytesPerLane) const;
 
-  /// The model for \p Arch ("sm_70", "sm_75", "sm_80", "sm_86", "sm_89",
-  /// "sm_90", "sm_100", "sm_120"); an error naming the known ones otherwise.
+  /// The model for \p Arch (see knownArchs(); an `a` or `f` suffix takes
+  /// the base architecture's model); an error naming the known ones
+  /// otherwise.
   static llvm::Expected<TargetModel> get(llvm::StringRef Arch);
+  /// What clang parses for when a command names \p Arch: the ParseArch of
+  /// a legacy model, else \p Arch itself.
+  static std::string parseArchFor(llvm::StringRef Arch);
+  /// Every architecture in the table, oldest first.
   static std::vector<std::string> knownArchs();
 };
 
