@@ -676,8 +676,9 @@ class Program:
             line = self.next_line()
             pre = ind + "acc += "
             sid = self.site("?:", line, len(pre) + 1)
-            sa = self.site("load", line + 1, len(ind) + 4 + len("(float)") + 1)
-            sb = self.site("load", line + 2, len(ind) + 4 + len("(float)") + 1)
+            arm = len(ind) + len("    ? (float)") + 1
+            sa = self.site("load", line + 1, arm)
+            sb = self.site("load", line + 2, arm)
             self.emit(pre + "(%s)" % cnd,
                       pre + "cal_br(%d, (%s))" % (sid, cnd))
             self.emit(ind + "    ? (float)%s[%s]" % (a[3], a[4]),

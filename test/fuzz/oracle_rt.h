@@ -95,8 +95,12 @@ struct SiteStats {
   double Requests = 0;
   Stat Cost, Lanes;
 };
+// The analyzer's classification (BranchSummary::classify): warp-uniform
+// needs the n-th execution in a warp to go different ways in different
+// warps; a loop that runs as often in every warp is uniform.
 struct BranchSite {
-  bool SawTrue = false, SawFalse = false, Split = false;
+  bool SawTrue = false, SawFalse = false, Split = false, CrossWarp = false;
+  std::vector<int> Outcome; // per occurrence in a warp: -1, 0 or 1
   std::set<uint64_t> Seen, Divergent;
 };
 
@@ -163,8 +167,10 @@ inline void endWarp(uint64_t WarpKey, double Weight) {
     S.Lanes.add(__builtin_popcount(R.Mask), Weight);
     S.Cost.add(R.Space == CalGlobal ? sectors(R) : wavefronts(R), Weight);
   }
+  std::map<int, unsigned> Occurrence;
   for (auto &[K, T] : Tests) {
     BranchSite &B = Branches[K.Site];
+    unsigned N = Occurrence[K.Site]++;
     uint32_t Taken = T.Taken;
     if (IsSwitch[K.Site]) {
       // A switch "agrees" when a lane's value is the first lane's.
@@ -182,6 +188,14 @@ inline void endWarp(uint64_t WarpKey, double Weight) {
     if (Taken && (T.Active & ~Taken)) {
       B.Split = true;
       B.Divergent.insert(WarpKey);
+    } else {
+      int Out = Taken ? 1 : 0;
+      if (N >= B.Outcome.size())
+        B.Outcome.resize(N + 1, -1);
+      if (B.Outcome[N] < 0)
+        B.Outcome[N] = Out;
+      else if (B.Outcome[N] != Out)
+        B.CrossWarp = true;
     }
   }
   Reqs.clear();
@@ -232,7 +246,7 @@ inline void run(const char *Name, dim3 Grid, dim3 Block,
   std::printf("{\"kernel\": \"%s\", \"accesses\": [", Name);
   bool First = true;
   for (auto &[Id, S] : Sites) {
-    std::printf("%s\n {\"site\": %d, \"space\": \"%s\", \"kind\": \"%s\", "
+    std::printf("%s {\"site\": %d, \"space\": \"%s\", \"kind\": \"%s\", "
                 "\"bytes\": %u, \"executions_per_warp\": %.6f, "
                 "\"active_lanes\": %.6f, \"min\": %g, \"max\": %g, "
                 "\"mean\": %.6f}",
@@ -247,9 +261,10 @@ inline void run(const char *Name, dim3 Grid, dim3 Block,
   First = true;
   for (auto &[Id, B] : Branches) {
     const char *Class = B.Split                   ? "divergent"
-                        : B.SawTrue && B.SawFalse ? "warp-uniform"
+                        : B.SawTrue && B.SawFalse && B.CrossWarp
+                            ? "warp-uniform"
                                                   : "uniform";
-    std::printf("%s\n {\"site\": %d, \"classification\": \"%s\", "
+    std::printf("%s {\"site\": %d, \"classification\": \"%s\", "
                 "\"divergent_warp_fraction\": %.6f}",
                 First ? "" : ",", Id, Class,
                 B.Seen.empty() ? 0.0
