@@ -49,7 +49,7 @@ def run_oracle(prog, work, cxx):
     exe = os.path.join(work, "oracle")
     with open(src, "w") as f:
         f.write("\n".join(prog.host) + "\n")
-    subprocess.run([cxx, "-std=c++17", "-O1", "-w", "-fsanitize=undefined",
+    subprocess.run([cxx, "-std=c++17", "-O0", "-w", "-fsanitize=undefined",
                     "-fno-sanitize-recover=all", "-I", FUZZ, src, "-o", exe],
                    check=True)
     out = subprocess.run([exe], check=True, capture_output=True, text=True)
