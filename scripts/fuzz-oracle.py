@@ -174,8 +174,12 @@ def main():
     p.add_argument("-j", type=int, default=1, help="seeds at once")
     p.add_argument("--keep", action="store_true")
     p.add_argument("--max-print", type=int, default=40)
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also list the documented ranges and unknowns")
     p.add_argument("extra", nargs="*", help="arguments after -- for the analyzer")
     args = p.parse_args()
+    if args.work:
+        os.makedirs(args.work, exist_ok=True)
     start = time.time()
     kernels = accesses = branches = 0
     bugs, documented = [], []
@@ -186,8 +190,11 @@ def main():
             branches += b
             for kind, msg, doc in rep:
                 (documented if doc else bugs).append((kind, msg))
-    for kind, msg in (bugs + documented)[:args.max_print]:
-        print("%s: %s" % (kind, msg))
+                if not doc and len(bugs) <= args.max_print:
+                    print("%s: %s" % (kind, msg), flush=True)
+    if args.verbose:
+        for kind, msg in documented[:args.max_print]:
+            print("%s: %s" % (kind, msg))
     per_k = lambda n: 1000.0 * n / max(1, kernels)
     nb = len([1 for k, _ in bugs])
     nd = len([1 for k, _ in documented if k != "note"])

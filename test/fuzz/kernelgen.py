@@ -329,6 +329,14 @@ class Gen:
                  arg.lane or b_e.lane)
 
     def cond(self, k, env, uniform):
+        if self.r.random() < 0.15:
+            # && and || split the mask inside one test.
+            return "(%s) %s (%s)" % (self.cond1(k, env, uniform),
+                                     self.r.choice(["&&", "||"]),
+                                     self.cond1(k, env, uniform))
+        return self.cond1(k, env, uniform)
+
+    def cond1(self, k, env, uniform):
         e = self.expr(k, env, self.r.randrange(1, 3), uniform)
         lo, hi = e.iv
         hi = min(hi, lo + 4096)
@@ -410,7 +418,15 @@ class Gen:
             choices += ["if", "ifelse", "ternary", "switch", "for", "for"]
         if len(k.funcs) < 3:
             choices += ["devload"]
+        if env.get("loops"):
+            choices += ["jump"]
+        elif not k.shared and env.get("in_if"):
+            choices += ["return"]
         c = r.choice(choices)
+        if c == "jump":
+            return ("jump", r.choice(["break", "continue"]))
+        if c == "return":
+            return ("jump", "return")
         if c == "access":
             return self.stmt_access(k, env)
         if c == "devload":
@@ -420,8 +436,10 @@ class Gen:
                 return self.stmt_access(k, env)
         if c in ("if", "ifelse"):
             cnd = self.cond(k, env, r.random() < 0.4)
-            then = self.block(k, env, depth - 1, r.randrange(1, 3))
-            els = self.block(k, env, depth - 1, r.randrange(1, 3)) \
+            inner = dict(env)
+            inner["in_if"] = True
+            then = self.block(k, inner, depth - 1, r.randrange(1, 3))
+            els = self.block(k, inner, depth - 1, r.randrange(1, 3)) \
                 if c == "ifelse" else None
             return ("if", cnd, then, els)
         if c == "ternary":
@@ -651,6 +669,8 @@ class Program:
         kind = s[0]
         if kind in ("access", "shared"):
             self.access(s, ind)
+        elif kind == "jump":
+            self.emit(ind + s[1] + ";")
         elif kind == "devload":
             _, fname, fi, elem, calls = s
             for name, idx in calls:
