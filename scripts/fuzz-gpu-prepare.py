@@ -30,6 +30,10 @@ def main():
     p.add_argument("--out", default=os.path.join(ROOT, ".devcarry", "fuzz-gpu"))
     p.add_argument("--arch", default="sm_90")
     p.add_argument("-j", type=int, default=2)
+    p.add_argument("--max-elems", type=int, default=16384,
+                   help="elements per array at most: a small pool keeps "
+                   "CUPTI's kernel replay (which saves and restores device "
+                   "memory) cheap")
     args = p.parse_args()
     a, _, b = args.seeds.partition("-")
     seeds = range(int(a), int(b or a) + 1)
@@ -37,7 +41,7 @@ def main():
         os.makedirs(os.path.join(args.out, d), exist_ok=True)
 
     def one(seed):
-        prog = kernelgen.program(seed, args.kernels)
+        prog = kernelgen.program(seed, args.kernels, max_elems=args.max_elems)
         cu = os.path.join(args.out, "programs", "fuzz_%d.cu" % seed)
         with open(cu, "w") as f:
             f.write("\n".join(prog.cu) + "\n")

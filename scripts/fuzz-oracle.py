@@ -105,6 +105,9 @@ def compare_kernel(seed, prog, ora, ana, report):
             for key in ("min", "max", "mean"):
                 if not close(st[key], o[key]):
                     problems.append("%s.%s %s, expected %g" % (field, key, st[key], o[key]))
+            # Never confidently wrong: exact only when every warp agrees.
+            if a["confidence"] == "exact" and o["min"] != o["max"]:
+                problems.append("exact, but warps differ (%g..%g)" % (o["min"], o["max"]))
         if problems:
             report.append(("access", "%s line %d (%s, %s): %s%s" % (
                 where, line, a["space"], a["kind"], "; ".join(problems),

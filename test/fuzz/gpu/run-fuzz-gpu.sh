@@ -10,12 +10,21 @@
 # run, so the call stays inside the device's 10-minute limit.
 #
 # usage: test/fuzz/gpu/run-fuzz-gpu.sh [BATCH]   (default .devcarry/fuzz-gpu)
-# environment: OUT (default ./fuzz-gpu-out), JOBS (4), DEADLINE (450),
-#              ARCH (sm_90), FIRST/LAST (program indices to run, 0-based)
+# environment: OUT (default ./fuzz-gpu-out), JOBS (1), DEADLINE (450),
+#              ARCH (sm_90), FIRST/LAST (program indices to run, 0-based),
+#              NOSASS=1 (per-kernel Range Profiler counters only: no
+#              per-launch re-run for the per-line SASS counters)
+# Cost on the H100 (docs/verify-run-h100.md): about 0.25 s per launch for
+# the Range Profiler, plus one run of the whole program per launch for the
+# SASS counters. JOBS > 1 runs programs side by side; whether CUPTI's
+# Range Profiler accepts sessions in several processes on one device at
+# once is not known here (a refusal shows as status records and missing
+# kernel rows in the results).
 set -u
 BATCH=${1:-.devcarry/fuzz-gpu}
 OUT=${OUT:-$PWD/fuzz-gpu-out}
-JOBS=${JOBS:-4}
+JOBS=${JOBS:-1}
+NOSASS=${NOSASS:-0}
 DEADLINE=${DEADLINE:-450}
 ARCH=${ARCH:-sm_90}
 START=$(date +%s)
@@ -23,7 +32,7 @@ R=$OUT/results
 mkdir -p "$R/bin"
 LOG=$R/log.txt
 { nvidia-smi; nvcc --version | tail -2; date -u; } >"$LOG" 2>&1
-echo "batch $BATCH jobs $JOBS deadline $DEADLINE arch $ARCH" >>"$LOG"
+echo "batch $BATCH jobs $JOBS deadline $DEADLINE arch $ARCH nosass $NOSASS" >>"$LOG"
 
 # The verifier and libcal-inject.so, and the generated programs, built at
 # the same time (16 cores).
@@ -66,7 +75,9 @@ run_one() { # file.cu
   fi
   mkdir -p "$R/$N"
   local T0=$(date +%s%N)
-  timeout 240 "$V" run --predictions "$BATCH/predictions/$N.json" \
+  local Sass=()
+  [ "$NOSASS" = 1 ] && Sass=(--no-sass)
+  timeout 240 "$V" run "${Sass[@]}" --predictions "$BATCH/predictions/$N.json" \
     --measurements-out "$R/$N/measurements.json" \
     --json-out "$R/$N/comparison.json" --csv-out "$R/$N/comparison.csv" \
     -- "$R/bin/$N" >"$R/$N/run.txt" 2>&1
@@ -74,7 +85,7 @@ run_one() { # file.cu
   echo "$N rc=$Rc wall=$((($(date +%s%N) - T0) / 1000000)) ms" >>"$R/summary.txt"
 }
 export -f run_one
-export START DEADLINE BATCH V
+export START DEADLINE BATCH V NOSASS
 SEL=$R/programs.txt
 if [ -n "${FIRST:-}" ]; then
   sed -n "$((FIRST + 1)),$((${LAST:-100000} + 1))p" "$R/programs.txt" >"$R/selected.txt"
