@@ -277,6 +277,18 @@ class Gen:
         """An index expression in [0, size) plus the array size it needs."""
         r = self.r
         e = self.expr(k, env, r.randrange(1, 4))
+        if r.random() < 0.6:
+            # Most real indices move with the lane: a strided thread term
+            # makes coalescing and bank conflicts vary.
+            d = r.choice("xxxxyz")
+            n = {"x": k.block[0], "y": k.block[1], "z": k.block[2]}[d]
+            t = E("threadIdx." + d, UINT, (0, n - 1), True)
+            stride = lit(r.choice([1, 1, 1, 2, 3, 4, 8, 16, 17, 32, 33, 64]))
+            try:
+                e = binop("+", binop("*", t, stride), e) if r.random() < 0.5 \
+                    else binop("+", e, binop("*", t, stride))
+            except Reject:
+                pass
         if r.random() < 0.2 and len(k.funcs) < 3:
             e = self.devfunc_index(k, env, e)
         lo, hi = e.iv
@@ -372,6 +384,10 @@ class Gen:
         idxs = []
         for d in dims:
             e = self.expr(k, env, self.r.randrange(1, 3))
+            if self.r.random() < 0.6:
+                t = E("threadIdx.x", UINT, (0, k.block[0] - 1), True)
+                s = lit(self.r.choice([1, 1, 2, 3, 4, 8, 16, 32, 33]))
+                e = binop("+", binop("*", t, s), e)
             if e.iv[0] < 0 or e.iv[1] >= d:
                 e = binop("%", e, lit(d))
                 if e.iv[0] < 0:
