@@ -70,21 +70,22 @@ def main():
             key = (quantity_class(row["quantity"]), scope)
             verdict = row["verdict"]
             tally[key][verdict] += 1
-            if verdict not in ("agree", "no prediction"):
+            if verdict == "MISMATCH":
                 mismatches.append((prog, row))
     print("programs with results: %d, kernels measured: %d" % (len(progs), len(kernels)))
     if summary:
         rcs = collections.Counter(re.findall(r"rc=(\d+)", summary))
         print("run exit codes: %s; not run: %d" % (
             dict(rcs), summary.count("not run")))
+    # Verdicts (runtime/src/Compare.cpp): agree, MISMATCH, no prediction,
+    # no measurement; the last two are not judged.
     print("%-11s %-6s %7s %7s %9s %10s %8s" % ("quantity", "scope", "rows", "agree",
                                               "mismatch", "unjudged", "agree%"))
     for (q, scope), c in sorted(tally.items()):
-        judged = c["agree"] + sum(v for k, v in c.items()
-                                  if k not in ("agree", "no prediction"))
+        judged = c["agree"] + c["MISMATCH"]
         print("%-11s %-6s %7d %7d %9d %10d %7.1f%%" % (
-            q, scope, sum(c.values()), c["agree"], judged - c["agree"],
-            c["no prediction"], 100.0 * c["agree"] / max(1, judged)))
+            q, scope, sum(c.values()), c["agree"], c["MISMATCH"],
+            sum(c.values()) - judged, 100.0 * c["agree"] / max(1, judged)))
     for prog, row in mismatches[:args.max_print]:
         src = ""
         m = re.match(r"(.*):(\d+)$", row["scope"])
