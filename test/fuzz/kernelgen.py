@@ -387,7 +387,10 @@ class Gen:
             if self.r.random() < 0.6:
                 t = E("threadIdx.x", UINT, (0, k.block[0] - 1), True)
                 s = lit(self.r.choice([1, 1, 2, 3, 4, 8, 16, 32, 33]))
-                e = binop("+", binop("*", t, s), e)
+                try:
+                    e = binop("+", binop("*", t, s), e)
+                except Reject:
+                    pass
             if e.iv[0] < 0 or e.iv[1] >= d:
                 e = binop("%", e, lit(d))
                 if e.iv[0] < 0:
