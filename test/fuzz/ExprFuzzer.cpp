@@ -22,7 +22,7 @@ using namespace cal;
 
 namespace {
 
-const IntType Types[] = {{1, false},  {8, true},   {8, false}, {16, true},
+const IntType Types[] = {{1, false},  {8, true},   {8, false},  {16, true},
                          {16, false}, {32, true},  {32, false}, {64, true},
                          {64, false}, {24, false}, {7, true}};
 const IntType Wide[] = {{32, true}, {32, false}, {64, true}, {64, false}};
@@ -90,8 +90,9 @@ struct Builder {
         N.Atom = Atoms[In.ConsumeIntegralInRange<unsigned>(0, 7)];
       } else {
         IntType T = Types[In.ConsumeIntegralInRange<size_t>(0, 10)];
-        int64_t V = In.ConsumeBool() ? In.ConsumeIntegralInRange<int64_t>(-3, 40)
-                                     : In.ConsumeIntegral<int64_t>();
+        int64_t V = In.ConsumeBool()
+                        ? In.ConsumeIntegralInRange<int64_t>(-3, 40)
+                        : In.ConsumeIntegral<int64_t>();
         N.Atom = Ctx.getConst(V, T);
       }
       N.T = N.Atom->getType();
@@ -110,8 +111,8 @@ struct Builder {
       UnaryOp U = UnaryOp(In.ConsumeIntegralInRange<int>(0, 2));
       if (U != UnaryOp::LNot)
         A = castTo(A, Wide[In.ConsumeIntegralInRange<size_t>(0, 3)]);
-      Node N{Node::Un, U == UnaryOp::LNot ? IntType::boolean()
-                                          : A.first->getType()};
+      Node N{Node::Un,
+             U == UnaryOp::LNot ? IntType::boolean() : A.first->getType()};
       N.Op = int(U);
       N.A = A.second;
       Stack.push_back({Ctx.getUnary(U, A.first), add(N)});
@@ -132,8 +133,8 @@ struct Builder {
       Stack.push_back({Ctx.getSelect(C.first, L.first, R.first), add(N)});
       return;
     }
-    BinaryOp B = BinaryOp(In.ConsumeIntegralInRange<int>(
-        0, int(BinaryOp::Max)));
+    BinaryOp B =
+        BinaryOp(In.ConsumeIntegralInRange<int>(0, int(BinaryOp::Max)));
     IntType T = Wide[In.ConsumeIntegralInRange<size_t>(0, 3)];
     L = castTo(L, T);
     if (B != BinaryOp::Shl && B != BinaryOp::Shr)
@@ -310,8 +311,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
         continue;
       EvalResult Got = Ctx.evaluate(E, Bd);
       if (!Got.Known || Got.Value != *Want) {
-        std::fprintf(stderr, "folded %s\n  gives %s %lld, direct evaluation "
-                             "gives %lld\n",
+        std::fprintf(stderr,
+                     "folded %s\n  gives %s %lld, direct evaluation "
+                     "gives %lld\n",
                      E->str().c_str(), Got.Known ? "value" : "no value",
                      (long long)Got.Value, (long long)*Want);
         std::abort();

@@ -31,15 +31,33 @@ static uint3 threadIdx, blockIdx;
 static dim3 blockDim, gridDim;
 
 // CUDA's vector types, with CUDA's sizes and alignments.
-struct alignas(2) char2 { signed char x, y; };
-struct alignas(4) char4 { signed char x, y, z, w; };
-struct alignas(4) short2 { short x, y; };
-struct alignas(8) short4 { short x, y, z, w; };
-struct alignas(8) float2 { float x, y; };
-struct alignas(8) int2 { int x, y; };
-struct alignas(16) float4 { float x, y, z, w; };
-struct alignas(16) int4 { int x, y, z, w; };
-struct alignas(16) double2 { double x, y; };
+struct alignas(2) char2 {
+  signed char x, y;
+};
+struct alignas(4) char4 {
+  signed char x, y, z, w;
+};
+struct alignas(4) short2 {
+  short x, y;
+};
+struct alignas(8) short4 {
+  short x, y, z, w;
+};
+struct alignas(8) float2 {
+  float x, y;
+};
+struct alignas(8) int2 {
+  int x, y;
+};
+struct alignas(16) float4 {
+  float x, y, z, w;
+};
+struct alignas(16) int4 {
+  int x, y, z, w;
+};
+struct alignas(16) double2 {
+  double x, y;
+};
 
 static void __syncthreads() {}
 
@@ -246,24 +264,23 @@ inline void run(const char *Name, dim3 Grid, dim3 Block,
   std::printf("{\"kernel\": \"%s\", \"accesses\": [", Name);
   bool First = true;
   for (auto &[Id, S] : Sites) {
-    std::printf("%s {\"site\": %d, \"space\": \"%s\", \"kind\": \"%s\", "
-                "\"bytes\": %u, \"executions_per_warp\": %.6f, "
-                "\"active_lanes\": %.6f, \"min\": %g, \"max\": %g, "
-                "\"mean\": %.6f}",
-                First ? "" : ",", Id,
-                S.Space == CalGlobal ? "global" : "shared",
-                S.Store ? "store" : "load", S.Bytes, S.Requests / WarpWeight,
-                S.Lanes.Sum / S.Lanes.W, S.Cost.Min, S.Cost.Max,
-                S.Cost.Sum / S.Cost.W);
+    std::printf(
+        "%s {\"site\": %d, \"space\": \"%s\", \"kind\": \"%s\", "
+        "\"bytes\": %u, \"executions_per_warp\": %.6f, "
+        "\"active_lanes\": %.6f, \"min\": %g, \"max\": %g, "
+        "\"mean\": %.6f}",
+        First ? "" : ",", Id, S.Space == CalGlobal ? "global" : "shared",
+        S.Store ? "store" : "load", S.Bytes, S.Requests / WarpWeight,
+        S.Lanes.Sum / S.Lanes.W, S.Cost.Min, S.Cost.Max, S.Cost.Sum / S.Cost.W);
     First = false;
   }
   std::printf("], \"branches\": [");
   First = true;
   for (auto &[Id, B] : Branches) {
-    const char *Class = B.Split                   ? "divergent"
+    const char *Class = B.Split ? "divergent"
                         : B.SawTrue && B.SawFalse && B.CrossWarp
                             ? "warp-uniform"
-                                                  : "uniform";
+                            : "uniform";
     std::printf("%s {\"site\": %d, \"classification\": \"%s\", "
                 "\"divergent_warp_fraction\": %.6f}",
                 First ? "" : ",", Id, Class,
