@@ -201,7 +201,9 @@ std::optional<FoundCommand>
 CompileCommandsDB::commandFromNeighbour(StringRef Header) {
   // A source in the same directory, a CUDA one first: its flags are the
   // best guess for a header that nothing in the database includes.
-  StringRef Dir = sys::path::parent_path(realPath(Header));
+  // The path must outlive Dir, which points into it.
+  std::string HeaderPath = realPath(Header);
+  StringRef Dir = sys::path::parent_path(HeaderPath);
   std::string Best;
   for (const std::string &F : allFiles()) {
     if (sys::path::parent_path(realPath(F)) != Dir)
