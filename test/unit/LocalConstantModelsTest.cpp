@@ -58,19 +58,18 @@ TEST(LocalCost, HalfWarp) {
 }
 
 TEST(ConstantRequests, DistinctAddresses) {
-  TargetModel TM = sm90();
   // One address for all lanes: broadcast, 1 request.
-  EXPECT_EQ(computeConstantRequests(TM, warp([](unsigned) { return 64; })), 1u);
+  EXPECT_EQ(computeConstantRequests(warp([](unsigned) { return 64; })), 1u);
   // Lane l at (l%4)*4: 4 distinct addresses, serialised into 4.
   EXPECT_EQ(computeConstantRequests(
-                TM, warp([](unsigned L) { return uint64_t(L % 4) * 4; })),
+                warp([](unsigned L) { return uint64_t(L % 4) * 4; })),
             4u);
   // Every lane its own word: 32.
-  EXPECT_EQ(computeConstantRequests(
-                TM, warp([](unsigned L) { return uint64_t(L) * 4; })),
-            32u);
+  EXPECT_EQ(
+      computeConstantRequests(warp([](unsigned L) { return uint64_t(L) * 4; })),
+      32u);
   // No active lane: no request.
-  EXPECT_EQ(computeConstantRequests(TM, std::vector<LaneAddress>(32)), 0u);
+  EXPECT_EQ(computeConstantRequests(std::vector<LaneAddress>(32)), 0u);
 }
 
 } // namespace

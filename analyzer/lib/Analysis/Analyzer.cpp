@@ -191,33 +191,29 @@ public:
           A.FirstWarpOffsets.push_back(int64_t(*Lanes[I] - Obj.Base));
         }
     double Main = 0, Ideal = 0;
-    if (Obj.Space == AddrSpace::Global) {
-      GlobalCost C =
-          computeGlobalCost(TM, Lanes, Bytes, Kind == AccessKind::Load);
+    // Global and local requests are both costed in L1TEX sectors.
+    auto AddSectors = [&](const GlobalCost &C, llvm::StringRef Unit) {
       A.Sectors.add(C.Sectors, Weight);
       A.IdealSectors.add(C.IdealSectors, Weight);
       A.Lines.add(C.Lines, Weight);
+      Main = C.Sectors;
+      Ideal = C.IdealSectors;
+      if (Dump)
+        Line += llvm::formatv(" {0}={1} ideal={2}", Unit, C.Sectors,
+                              C.IdealSectors);
+    };
+    if (Obj.Space == AddrSpace::Global) {
+      GlobalCost C =
+          computeGlobalCost(TM, Lanes, Bytes, Kind == AccessKind::Load);
       if (TM.countsTransactions()) {
         A.TransactionBytes.add(C.TransactionBytes, Weight);
         A.IdealBytes.add(C.IdealBytes, Weight);
       }
-      Main = C.Sectors;
-      Ideal = C.IdealSectors;
-      if (Dump)
-        Line += llvm::formatv(" {0}={1} ideal={2}", TM.globalUnit(), C.Sectors,
-                              C.IdealSectors);
+      AddSectors(C, TM.globalUnit());
     } else if (Obj.Space == AddrSpace::Local) {
-      GlobalCost C = computeLocalCost(TM, Lanes, Bytes);
-      A.Sectors.add(C.Sectors, Weight);
-      A.IdealSectors.add(C.IdealSectors, Weight);
-      A.Lines.add(C.Lines, Weight);
-      Main = C.Sectors;
-      Ideal = C.IdealSectors;
-      if (Dump)
-        Line += llvm::formatv(" local sectors={0} ideal={1}", C.Sectors,
-                              C.IdealSectors);
+      AddSectors(computeLocalCost(TM, Lanes, Bytes), "local sectors");
     } else if (Obj.Space == AddrSpace::Constant) {
-      unsigned N = computeConstantRequests(TM, Lanes);
+      unsigned N = computeConstantRequests(Lanes);
       A.ConstantRequests.add(N, Weight);
       Main = N;
       Ideal = 1;

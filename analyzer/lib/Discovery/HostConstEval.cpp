@@ -179,68 +179,13 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
     auto Rv = evalInt(BO->getRHS());
     if (!Rv)
       return std::nullopt;
-    // Host launch arithmetic is on small positive sizes: plain 64-bit
-    // arithmetic with the division and shift guards is exact for it.
-    switch (BO->getOpcode()) {
-    case BO_Add:
-      return *L + *Rv;
-    case BO_Sub:
-      return *L - *Rv;
-    case BO_Mul:
-      return *L * *Rv;
-    case BO_Div:
-      return *Rv ? std::optional<int64_t>(*L / *Rv) : std::nullopt;
-    case BO_Rem:
-      return *Rv ? std::optional<int64_t>(*L % *Rv) : std::nullopt;
-    case BO_Shl:
-      return *Rv >= 0 && *Rv < 63 ? std::optional<int64_t>(*L << *Rv)
-                                  : std::nullopt;
-    case BO_Shr:
-      return *Rv >= 0 && *Rv < 63 ? std::optional<int64_t>(*L >> *Rv)
-                                  : std::nullopt;
-    case BO_And:
-      return *L & *Rv;
-    case BO_Or:
-      return *L | *Rv;
-    case BO_Xor:
-      return *L ^ *Rv;
-    case BO_LT:
-      return *L < *Rv;
-    case BO_GT:
-      return *L > *Rv;
-    case BO_LE:
-      return *L <= *Rv;
-    case BO_GE:
-      return *L >= *Rv;
-    case BO_EQ:
-      return *L == *Rv;
-    case BO_NE:
-      return *L != *Rv;
-    case BO_LAnd:
-    case BO_LOr:
-      return *Rv != 0;
-    case BO_Comma:
+    if (BO->getOpcode() == BO_Comma)
       return *Rv;
-    default:
-      return std::nullopt;
-    }
+    return foldIntBinary(BO->getOpcode(), *L, *Rv);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     auto V = evalInt(UO->getSubExpr());
-    if (!V)
-      return std::nullopt;
-    switch (UO->getOpcode()) {
-    case UO_Minus:
-      return -*V;
-    case UO_Plus:
-      return *V;
-    case UO_Not:
-      return ~*V;
-    case UO_LNot:
-      return !*V;
-    default:
-      return std::nullopt;
-    }
+    return V ? foldIntUnary(UO->getOpcode(), *V) : std::nullopt;
   }
   if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
     return evalInt(CE->getSubExpr());
@@ -524,9 +469,7 @@ bool HostConstEval::initReaches(const VarDecl *VD, llvm::StringRef Path) {
   return D && D->Kind == ReachingDef::Init;
 }
 
-/// Whether \p Inner's source range lies inside \p Outer's.
-static bool within(const SourceManager &SM, const Stmt *Inner,
-                   const Stmt *Outer) {
+bool stmtWithin(const SourceManager &SM, const Stmt *Inner, const Stmt *Outer) {
   if (!Inner || !Outer)
     return false;
   SourceLocation B = SM.getExpansionLoc(Inner->getBeginLoc()),
@@ -536,11 +479,69 @@ static bool within(const SourceManager &SM, const Stmt *Inner,
          !SM.isBeforeInTranslationUnit(OE, B);
 }
 
-/// The variable \p E names, through parentheses and implicit casts.
-static const VarDecl *namedVar(const Expr *E) {
+const VarDecl *namedVar(const Expr *E) {
   const auto *DRE =
       E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+std::optional<int64_t> foldIntBinary(BinaryOperatorKind Op, int64_t L,
+                                     int64_t R) {
+  switch (Op) {
+  case BO_Add:
+    return L + R;
+  case BO_Sub:
+    return L - R;
+  case BO_Mul:
+    return L * R;
+  case BO_Div:
+    return R ? std::optional<int64_t>(L / R) : std::nullopt;
+  case BO_Rem:
+    return R ? std::optional<int64_t>(L % R) : std::nullopt;
+  case BO_Shl:
+    return R >= 0 && R < 63 ? std::optional<int64_t>(L << R) : std::nullopt;
+  case BO_Shr:
+    return R >= 0 && R < 63 ? std::optional<int64_t>(L >> R) : std::nullopt;
+  case BO_And:
+    return L & R;
+  case BO_Or:
+    return L | R;
+  case BO_Xor:
+    return L ^ R;
+  case BO_LT:
+    return L < R;
+  case BO_GT:
+    return L > R;
+  case BO_LE:
+    return L <= R;
+  case BO_GE:
+    return L >= R;
+  case BO_EQ:
+    return L == R;
+  case BO_NE:
+    return L != R;
+  case BO_LAnd:
+    return L && R;
+  case BO_LOr:
+    return L || R;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<int64_t> foldIntUnary(UnaryOperatorKind Op, int64_t V) {
+  switch (Op) {
+  case UO_Minus:
+    return -V;
+  case UO_Plus:
+    return V;
+  case UO_Not:
+    return ~V;
+  case UO_LNot:
+    return !V;
+  default:
+    return std::nullopt;
+  }
 }
 
 std::optional<std::pair<int64_t, int64_t>>
@@ -557,7 +558,7 @@ HostConstEval::loopCounterRange(const Expr *E) {
     auto Ps = Ctx.getParents(*C);
     C = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
     const auto *FS = dyn_cast_or_null<ForStmt>(C);
-    if (!FS || !within(SM, Point, FS->getBody()))
+    if (!FS || !stmtWithin(SM, Point, FS->getBody()))
       continue;
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
       if (DS->isSingleDecl() && DS->getSingleDecl() == V)
@@ -574,8 +575,8 @@ HostConstEval::loopCounterRange(const Expr *E) {
     return std::nullopt;
   // Written only where the loop steps it: its init and its increment.
   for (const VarWrites::Write &W : S.writes(Frame->F).writesOf(V))
-    if (within(SM, W.E, F) && !within(SM, W.E, F->getInit()) &&
-        !within(SM, W.E, F->getInc()))
+    if (stmtWithin(SM, W.E, F) && !stmtWithin(SM, W.E, F->getInit()) &&
+        !stmtWithin(SM, W.E, F->getInc()))
       return std::nullopt;
   // The step: ++V, V++, --V, V--, V += c, V -= c.
   HostConstEval AtLoop(S, Frame, F);

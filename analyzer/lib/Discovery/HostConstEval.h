@@ -14,6 +14,7 @@
 
 #include "VarWrites.h"
 #include "cal/Discovery/KernelDiscovery.h"
+#include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -25,10 +26,26 @@ class ConditionalOperator;
 class Expr;
 class FunctionDecl;
 class VarDecl;
+class SourceManager;
 class Stmt;
 } // namespace clang
 
 namespace cal {
+
+/// Host integer arithmetic as both host evaluators fold it: 64-bit, with a
+/// division by zero or a shift out of range unknown. Sizes in launch code
+/// are small and positive, so this is exact for them.
+std::optional<int64_t> foldIntBinary(clang::BinaryOperatorKind Op, int64_t L,
+                                     int64_t R);
+std::optional<int64_t> foldIntUnary(clang::UnaryOperatorKind Op, int64_t V);
+
+/// The variable \p E names, through parentheses and implicit casts.
+const clang::VarDecl *namedVar(const clang::Expr *E);
+
+/// Whether \p Inner begins inside \p Outer's source range (expansion
+/// locations, so that macros count where they are used).
+bool stmtWithin(const clang::SourceManager &SM, const clang::Stmt *Inner,
+                const clang::Stmt *Outer);
 
 /// A host function being evaluated and, when known, the call that entered it:
 /// its parameters take that call's arguments, evaluated in Parent.

@@ -28,21 +28,6 @@ constexpr unsigned MaxIterations = 1u << 16;
 
 using Env = llvm::DenseMap<const VarDecl *, int64_t>;
 
-const VarDecl *namedLocal(const Expr *E) {
-  const auto *DRE =
-      E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
-  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-}
-
-bool within(const SourceManager &SM, SourceLocation L, const Stmt *S) {
-  if (!S)
-    return false;
-  SourceLocation B = SM.getExpansionLoc(S->getBeginLoc()),
-                 E = SM.getExpansionLoc(S->getEndLoc());
-  return !SM.isBeforeInTranslationUnit(L, B) &&
-         !SM.isBeforeInTranslationUnit(E, L);
-}
-
 /// The variables a loop header writes: `a = x`, `a op= x`, `++a`, commas.
 bool collectWrites(const Expr *E, llvm::SmallVectorImpl<const VarDecl *> &Out) {
   if (!E)
@@ -53,7 +38,7 @@ bool collectWrites(const Expr *E, llvm::SmallVectorImpl<const VarDecl *> &Out) {
       return collectWrites(BO->getLHS(), Out) &&
              collectWrites(BO->getRHS(), Out);
     if (BO->isAssignmentOp())
-      if (const VarDecl *V = namedLocal(BO->getLHS())) {
+      if (const VarDecl *V = namedVar(BO->getLHS())) {
         Out.push_back(V);
         return true;
       }
@@ -61,7 +46,7 @@ bool collectWrites(const Expr *E, llvm::SmallVectorImpl<const VarDecl *> &Out) {
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->isIncrementDecrementOp())
-      if (const VarDecl *V = namedLocal(UO->getSubExpr())) {
+      if (const VarDecl *V = namedVar(UO->getSubExpr())) {
         Out.push_back(V);
         return true;
       }
@@ -76,7 +61,7 @@ public:
 
   std::optional<int64_t> eval(const Expr *E) {
     E = E->IgnoreParenImpCasts();
-    if (const VarDecl *V = namedLocal(E)) {
+    if (const VarDecl *V = namedVar(E)) {
       auto It = Vars.find(V);
       if (It != Vars.end())
         return It->second;
@@ -88,24 +73,11 @@ public:
       auto L = eval(BO->getLHS()), R = eval(BO->getRHS());
       if (!L || !R)
         return std::nullopt;
-      return binary(BO->getOpcode(), *L, *R);
+      return foldIntBinary(BO->getOpcode(), *L, *R);
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
       auto V = eval(UO->getSubExpr());
-      if (!V)
-        return std::nullopt;
-      switch (UO->getOpcode()) {
-      case UO_Minus:
-        return -*V;
-      case UO_Plus:
-        return *V;
-      case UO_Not:
-        return ~*V;
-      case UO_LNot:
-        return int64_t(!*V);
-      default:
-        return std::nullopt;
-      }
+      return V ? foldIntUnary(UO->getOpcode(), *V) : std::nullopt;
     }
     // Anything else must not read the loop's variables.
     if (mentionsVars(E))
@@ -121,7 +93,7 @@ public:
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       if (BO->getOpcode() == BO_Comma)
         return step(BO->getLHS()) && step(BO->getRHS());
-      const VarDecl *V = namedLocal(BO->getLHS());
+      const VarDecl *V = namedVar(BO->getLHS());
       if (!V || !BO->isAssignmentOp())
         return false;
       auto R = eval(BO->getRHS());
@@ -132,13 +104,13 @@ public:
       auto It = Vars.find(V);
       if (It == Vars.end())
         return false;
-      auto N =
-          binary(BinaryOperator::getOpForCompoundAssignment(BO->getOpcode()),
-                 It->second, *R);
+      auto N = foldIntBinary(
+          BinaryOperator::getOpForCompoundAssignment(BO->getOpcode()),
+          It->second, *R);
       return N && set(V, *N);
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-      const VarDecl *V = namedLocal(UO->getSubExpr());
+      const VarDecl *V = namedVar(UO->getSubExpr());
       auto It = V ? Vars.find(V) : Vars.end();
       if (It == Vars.end() || !UO->isIncrementDecrementOp())
         return false;
@@ -168,53 +140,9 @@ private:
     return true;
   }
 
-  static std::optional<int64_t> binary(BinaryOperatorKind Op, int64_t L,
-                                       int64_t R) {
-    switch (Op) {
-    case BO_Add:
-      return L + R;
-    case BO_Sub:
-      return L - R;
-    case BO_Mul:
-      return L * R;
-    case BO_Div:
-      return R ? std::optional<int64_t>(L / R) : std::nullopt;
-    case BO_Rem:
-      return R ? std::optional<int64_t>(L % R) : std::nullopt;
-    case BO_Shl:
-      return R >= 0 && R < 63 ? std::optional<int64_t>(L << R) : std::nullopt;
-    case BO_Shr:
-      return R >= 0 && R < 63 ? std::optional<int64_t>(L >> R) : std::nullopt;
-    case BO_And:
-      return L & R;
-    case BO_Or:
-      return L | R;
-    case BO_Xor:
-      return L ^ R;
-    case BO_LT:
-      return int64_t(L < R);
-    case BO_GT:
-      return int64_t(L > R);
-    case BO_LE:
-      return int64_t(L <= R);
-    case BO_GE:
-      return int64_t(L >= R);
-    case BO_EQ:
-      return int64_t(L == R);
-    case BO_NE:
-      return int64_t(L != R);
-    case BO_LAnd:
-      return int64_t(L && R);
-    case BO_LOr:
-      return int64_t(L || R);
-    default:
-      return std::nullopt;
-    }
-  }
-
   bool mentionsVars(const Stmt *S) {
     if (const auto *E = dyn_cast<Expr>(S))
-      if (const VarDecl *V = namedLocal(E); V && Vars.count(V))
+      if (const VarDecl *V = namedVar(E); V && Vars.count(V))
         return true;
     for (const Stmt *C : S->children())
       if (C && mentionsVars(C))
@@ -249,7 +177,7 @@ std::optional<int64_t> HostConstEval::afterLoop(const VarDecl *VD) {
         if (B == C)
           break;
         for (const VarWrites::Write &W : Writes)
-          if (within(SM, SM.getExpansionLoc(W.E->getBeginLoc()), B))
+          if (stmtWithin(SM, W.E, B))
             Last = B;
       }
       if (Last) {
@@ -278,10 +206,9 @@ std::optional<int64_t> HostConstEval::afterLoop(const VarDecl *VD) {
     if (!ownsLocal(V))
       return std::nullopt;
     for (const VarWrites::Write &W : S.writes(Frame->F).writesOf(V)) {
-      SourceLocation L = SM.getExpansionLoc(W.E->getBeginLoc());
-      bool InHeader =
-          within(SM, L, Loop->getInc()) || within(SM, L, Loop->getInit());
-      if (within(SM, L, Loop) && !InHeader)
+      bool InHeader = stmtWithin(SM, W.E, Loop->getInc()) ||
+                      stmtWithin(SM, W.E, Loop->getInit());
+      if (stmtWithin(SM, W.E, Loop) && !InHeader)
         return std::nullopt;
     }
   }
@@ -290,7 +217,7 @@ std::optional<int64_t> HostConstEval::afterLoop(const VarDecl *VD) {
   llvm::SmallVector<const VarDecl *, 8> Read;
   std::function<void(const Stmt *)> Collect = [&](const Stmt *St) {
     if (const auto *E = dyn_cast<Expr>(St))
-      if (const VarDecl *V = namedLocal(E))
+      if (const VarDecl *V = namedVar(E))
         Read.push_back(V);
     for (const Stmt *C : St->children())
       if (C)
@@ -301,12 +228,12 @@ std::optional<int64_t> HostConstEval::afterLoop(const VarDecl *VD) {
     if (llvm::is_contained(Vars, V) || !ownsLocal(V))
       continue;
     for (const VarWrites::Write &W : S.writes(Frame->F).writesOf(V))
-      if (within(SM, SM.getExpansionLoc(W.E->getBeginLoc()), Loop))
+      if (stmtWithin(SM, W.E, Loop))
         return std::nullopt;
   }
   for (const VarWrites::Write &W : Writes) {
     SourceLocation L = SM.getExpansionLoc(W.E->getBeginLoc());
-    if (!within(SM, L, Loop) &&
+    if (!stmtWithin(SM, W.E, Loop) &&
         SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Loop->getEndLoc()),
                                      L) &&
         SM.isBeforeInTranslationUnit(L, PointBegin))

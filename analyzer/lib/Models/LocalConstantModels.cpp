@@ -55,9 +55,7 @@ GlobalCost cal::computeLocalCost(const TargetModel &TM,
   return Cost;
 }
 
-unsigned cal::computeConstantRequests(const TargetModel &TM,
-                                      llvm::ArrayRef<LaneAddress> Lanes) {
-  (void)TM;
+unsigned cal::computeConstantRequests(llvm::ArrayRef<LaneAddress> Lanes) {
   llvm::SmallVector<uint64_t, 32> Addrs;
   for (const LaneAddress &A : Lanes)
     if (A)

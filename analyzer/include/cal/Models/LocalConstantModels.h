@@ -27,8 +27,7 @@ GlobalCost computeLocalCost(const TargetModel &TM,
 /// Requests the constant cache serves for one warp request: one per
 /// distinct address among the active lanes (the request is serialised over
 /// them); 0 with no active lane.
-unsigned computeConstantRequests(const TargetModel &TM,
-                                 llvm::ArrayRef<LaneAddress> Lanes);
+unsigned computeConstantRequests(llvm::ArrayRef<LaneAddress> Lanes);
 
 } // namespace cal
 
