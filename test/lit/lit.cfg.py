@@ -11,6 +11,11 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(os.path.dirname(config.cal_bin_dir), "test", "lit")
 config.environment["PATH"] = os.pathsep.join(
     [config.cal_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+# One header cache for the whole suite, in the build tree: the first tests
+# parse every header and start its builder, the rest load the PCH, so the
+# suite checks that both paths give the same output. header-cache.test
+# exercises the cache itself in a directory of its own.
+config.environment["CAL_CACHE_DIR"] = os.path.join(config.test_exec_root, "header-cache")
 config.substitutions.append(("%cal", os.path.join(config.cal_bin_dir, "cuda-access-lint")))
 config.substitutions.append(("%kernels", os.path.join(config.cal_source_dir, "kernels")))
 config.substitutions.append(("%srcroot", config.cal_source_dir))

@@ -20,6 +20,7 @@
 #include "OptionCheck.h"
 
 #include "cal/Checks/Check.h"
+#include "cal/Frontend/HeaderCache.h"
 #include "cal/Report/AnalysisReport.h"
 #include "cal/Report/Reporters.h"
 
@@ -72,6 +73,21 @@ cl::opt<bool> Verbose("v",
                       cl::desc("Show each file's final compile command and "
                                "where it came from"),
                       cl::cat(Cat));
+cl::opt<std::string> HeaderCacheOpt(
+    "header-cache",
+    cl::desc("Precompiled CUDA headers: background (default; a missing "
+             "entry is built by a separate process for the next runs), sync "
+             "(build it now), off"),
+    cl::value_desc("mode"), cl::init("background"), cl::cat(Cat));
+cl::opt<std::string>
+    CacheDir("cache-dir",
+             cl::desc("Where precompiled headers are kept (default: "
+                      "$CAL_CACHE_DIR, else ~/.cache/cuda-access-lint)"),
+             cl::value_desc("dir"), cl::cat(Cat));
+cl::opt<std::string> BuildHeaderCache(
+    "build-header-cache",
+    cl::desc("Internal: build the cache entry a request file describes"),
+    cl::value_desc("request"), cl::Hidden, cl::cat(Cat));
 cl::opt<bool> ListKernels("list-kernels",
                           cl::desc("List kernels and launch sites only"),
                           cl::cat(Cat));
@@ -440,6 +456,16 @@ int main(int argc, const char **argv) {
     return usageError(Parts.empty() ? std::string("invalid command line")
                                     : join(Parts, " "));
   }
+  if (!BuildHeaderCache.empty()) {
+    if (Error E = cal::HeaderCache::buildFromRequest(BuildHeaderCache)) {
+      WithColor::error(errs(), ToolName) << toString(std::move(E)) << "\n";
+      return 2;
+    }
+    return 0;
+  }
+  if (auto Bad = cal::checkOptionValue("header-cache", HeaderCacheOpt,
+                                       {"background", "sync", "off"}))
+    return usageError(*Bad);
   if (auto Bad = cal::checkOptionValue("format", OutFormat,
                                        {"text", "json", "sarif", "github"}))
     return usageError(*Bad);
@@ -549,6 +575,16 @@ int main(int argc, const char **argv) {
 
   C.Frontend.CudaPath = CudaPath;
   C.Frontend.NoToolkit = NoToolkit;
+  {
+    std::string Dir =
+        CacheDir.empty() ? cal::HeaderCache::defaultDir() : CacheDir.getValue();
+    C.Frontend.Headers = std::make_shared<cal::HeaderCache>(
+        Dir,
+        HeaderCacheOpt == "off"    ? cal::HeaderCacheMode::Off
+        : HeaderCacheOpt == "sync" ? cal::HeaderCacheMode::Sync
+                                   : cal::HeaderCacheMode::Background,
+        sys::fs::getMainExecutable(argv[0], (void *)&printVersion));
+  }
   C.Toolkit = *TK;
   C.ExtraArgsBefore.assign(ExtraArgBefore.begin(), ExtraArgBefore.end());
   C.ExtraArgs.assign(ExtraArg.begin(), ExtraArg.end());

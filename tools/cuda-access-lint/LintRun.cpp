@@ -3,6 +3,7 @@
 
 #include "cal/Analysis/Analyzer.h"
 #include "cal/Discovery/KernelDiscovery.h"
+#include "cal/Frontend/HeaderCache.h"
 #include "cal/Frontend/KernelPasses.h"
 #include "cal/Frontend/LaunchIndex.h"
 #include "cal/Report/AnalysisReport.h"
@@ -308,6 +309,8 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   FR.Partial = Out.St == FileAnalysis::Status::Partial;
   FR.Diagnostics = Out.Diagnostics;
   append_range(FR.Notes, Out.Notes);
+  if (C.Verbose && FO.Headers)
+    FR.Notes.push_back("header cache: " + FO.Headers->status());
   if (C.VerifyFixes)
     verifyFixes(FR, File, C, Cfg);
   return FR;

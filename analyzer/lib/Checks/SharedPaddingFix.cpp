@@ -128,8 +128,10 @@ std::optional<FixItHint> sharedPaddingFix(const AccessSummary &A,
   FullSubscriptUses Uses(VD, Dims, Ctx);
   const auto *Fn =
       dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  Uses.TraverseDecl(Fn ? static_cast<Decl *>(const_cast<FunctionDecl *>(Fn))
-                       : Ctx.getTranslationUnitDecl());
+  if (Fn)
+    Uses.TraverseDecl(const_cast<FunctionDecl *>(Fn));
+  else
+    Uses.TraverseAST(Ctx);
   if (!Uses.Ok)
     return std::nullopt;
 

@@ -176,7 +176,7 @@ std::vector<KernelInfo> discoverKernels(ASTContext &Ctx,
                                         std::vector<UnresolvedLaunch> *U) {
   std::vector<UnresolvedLaunch> Ignored;
   Finder F(Ctx, U ? *U : Ignored);
-  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  F.TraverseAST(Ctx);
   return F.take();
 }
 

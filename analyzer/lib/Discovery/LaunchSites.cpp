@@ -91,7 +91,7 @@ private:
 };
 
 CallSiteIndex::CallSiteIndex(ASTContext &Ctx) {
-  CallSiteCollector(*this).TraverseDecl(Ctx.getTranslationUnitDecl());
+  CallSiteCollector(*this).TraverseAST(Ctx);
 }
 
 std::optional<std::vector<CallSiteIndex::Site>>

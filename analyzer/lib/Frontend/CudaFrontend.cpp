@@ -7,9 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Frontend/CudaFrontend.h"
+#include "cal/Frontend/HeaderCache.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -18,6 +20,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseSet.h"
@@ -153,6 +156,10 @@ public:
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    unsigned ID = Info.getID();
+    if (Level >= DiagnosticsEngine::Error &&
+        ID >= diag::DIAG_START_SERIALIZATION && ID < diag::DIAG_START_LEX)
+      PchRefused = true; // a cached PCH that clang would not load
     if (Level >= DiagnosticsEngine::Error)
       Errors.push_back(Info.getLocation());
     Fatal |= Level == DiagnosticsEngine::Fatal;
@@ -161,6 +168,7 @@ public:
 
   std::vector<SourceLocation> Errors;
   bool Fatal = false;
+  bool PchRefused = false;
 
 private:
   DiagnosticConsumer &Printer;
@@ -202,7 +210,23 @@ public:
       : CI(CI), Fn(Fn), Out(Out), Rec(Rec), MentionsArch(MentionsArch),
         Ran(Ran), Color(Color) {}
 
+  /// Only declarations parsed from source arrive here, none from a PCH.
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    TopLevel.insert(TopLevel.end(), DG.begin(), DG.end());
+    return true;
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    // The caller parses again without the cache; this AST is incomplete.
+    if (Rec.PchRefused)
+      return;
+    // With precompiled CUDA headers, the analyses walk what this parse read
+    // from source: walking the whole translation unit would load every
+    // declaration of the PCH, as slow as parsing the headers. The headers
+    // define no kernels and launch none; the declarations they hold that the
+    // file uses are still reached through its references.
+    if (!CI.getPreprocessorOpts().ImplicitPCHInclude.empty())
+      Ctx.setTraversalScope(TopLevel);
     DiagnosticsEngine &Diags = CI.getDiagnostics();
     Ran = true;
     DiagnosticOptions DO;
@@ -229,6 +253,7 @@ private:
   const bool &MentionsArch;
   bool &Ran;
   bool Color;
+  std::vector<Decl *> TopLevel;
 };
 
 /// Everything one parse's action needs; the factory and the action share it.
@@ -287,12 +312,12 @@ fileSystemFor(StringRef File, const FrontendOptions &Opts) {
   return Overlay;
 }
 
-ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
-                           const FrontendOptions &Opts, const ToolkitInfo &TK,
-                           SideCallback Fn, raw_ostream &FindingsOut,
-                           bool Color) {
+/// One parse of \p File with \p Args (the file name not included).
+static ParseOutcome parseOnce(StringRef File, std::vector<std::string> Args,
+                              const FrontendOptions &Opts, SideCallback Fn,
+                              raw_ostream &FindingsOut, bool Color,
+                              bool &PchRefused) {
   ParseOutcome Outcome;
-  std::vector<std::string> Args = buildCompileArgs(Opts, TK, Side);
   Args.push_back(File.str());
   // A ToolInvocation, not a ClangTool: it keeps the file name as the user
   // wrote it, so diagnostics name the file the way the command line did.
@@ -312,8 +337,31 @@ ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
       std::make_shared<PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Rec);
   bool Ok = Invocation.run();
+  PchRefused = Rec.PchRefused;
   Outcome.Ok = Ok && State.Ran && !Rec.getNumErrors();
   return Outcome;
+}
+
+ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
+                           const FrontendOptions &Opts, const ToolkitInfo &TK,
+                           SideCallback Fn, raw_ostream &FindingsOut,
+                           bool Color) {
+  std::vector<std::string> Args = buildCompileArgs(Opts, TK, Side);
+  bool PchRefused = false;
+  if (Opts.Headers)
+    if (std::optional<std::string> Pch = Opts.Headers->find(Args)) {
+      std::vector<std::string> WithPch = Args;
+      WithPch.push_back("-include-pch");
+      WithPch.push_back(*Pch);
+      ParseOutcome Out = parseOnce(File, std::move(WithPch), Opts, Fn,
+                                   FindingsOut, Color, PchRefused);
+      if (!PchRefused)
+        return Out;
+      // Its diagnostics are about the cache, not the file: drop them.
+      Opts.Headers->discard(Args);
+    }
+  return parseOnce(File, std::move(Args), Opts, Fn, FindingsOut, Color,
+                   PchRefused);
 }
 
 } // namespace cal

@@ -110,7 +110,7 @@ ErrorPlaces locateErrors(ASTContext &Ctx,
     return P;
   const SourceManager &SM = Ctx.getSourceManager();
   BodyCollector C(SM);
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  C.TraverseAST(Ctx);
   for (SourceLocation L : Errors) {
     if (L.isInvalid()) {
       P.OutsideFunctions = true;

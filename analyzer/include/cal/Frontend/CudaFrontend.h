@@ -15,6 +15,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,8 @@ class DiagnosticsEngine;
 } // namespace clang
 
 namespace cal {
+
+class HeaderCache;
 
 struct ToolkitInfo {
   bool Found = false;
@@ -45,6 +48,9 @@ struct FrontendOptions {
   std::vector<std::string> ExtraArgs; ///< compiler arguments after `--`
   /// --stdin-filename: the text to parse in place of the file on disk.
   std::optional<std::string> MainFileContents;
+  /// Precompiled CUDA headers to parse with (HeaderCache.h); none: parse
+  /// every header every time.
+  std::shared_ptr<HeaderCache> Headers;
 };
 
 /// The two compilations of a CUDA file. The host pass sees the launches;

@@ -1,0 +1,474 @@
+//===- HeaderCache.cpp - Precompiled CUDA headers between runs ------------===//
+//
+// Entries, their validation, and the builder process (see HeaderCache.h).
+//
+//===----------------------------------------------------------------------===//
+#include "cal/Frontend/HeaderCache.h"
+
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/PCHContainerOperations.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/LockFileManager.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+#include <chrono>
+#include <cstring>
+#include <signal.h>
+#include <sys/resource.h>
+#include <thread>
+
+using namespace clang;
+using namespace llvm;
+
+namespace cal {
+
+namespace {
+
+/// One file the PCH was built from, as it was then.
+struct Input {
+  std::string Path;
+  int64_t Size;
+  int64_t MTime;
+};
+
+/// Whether \p Args name a path relative to the working directory: a bare
+/// value (the operand of -I, -isystem, -D...) or a joined -I/-L path. Such
+/// an entry is kept per directory; a macro value only costs a second entry.
+bool mentionsRelativePath(ArrayRef<std::string> Args) {
+  for (StringRef A : Args) {
+    if (A.consume_front("-I") || A.consume_front("-isystem") ||
+        A.consume_front("-iquote") || A.consume_front("-idirafter")) {
+      if (!A.empty() && !sys::path::is_absolute(A))
+        return true;
+      continue;
+    }
+    if (!A.starts_with("-") && !sys::path::is_absolute(A))
+      return true;
+  }
+  return false;
+}
+
+std::string currentDir() {
+  SmallString<256> Cwd;
+  if (sys::fs::current_path(Cwd))
+    return "";
+  return std::string(Cwd);
+}
+
+/// Writes \p Text to \p Path through a unique temporary file in the same
+/// directory and a rename, so that readers see the old file or the new one.
+Error writeAtomically(StringRef Path, StringRef Text) {
+  SmallString<256> Tmp;
+  int FD;
+  if (std::error_code EC =
+          sys::fs::createUniqueFile(Path + "-%%%%%%%%.tmp", FD, Tmp))
+    return createStringError(EC, "cannot create a file next to '%s': %s",
+                             Path.str().c_str(), EC.message().c_str());
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    if (OS.has_error()) {
+      OS.clear_error();
+      sys::fs::remove(Tmp);
+      return createStringError(inconvertibleErrorCode(), "cannot write '%s'",
+                               Tmp.c_str());
+    }
+  }
+  if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
+    sys::fs::remove(Tmp);
+    return createStringError(EC, "cannot rename '%s': %s", Tmp.c_str(),
+                             EC.message().c_str());
+  }
+  return Error::success();
+}
+
+std::optional<json::Value> readJson(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return std::nullopt;
+  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  if (!V) {
+    consumeError(V.takeError());
+    return std::nullopt;
+  }
+  return std::move(*V);
+}
+
+json::Array argsJson(ArrayRef<std::string> Args) {
+  json::Array A;
+  for (const std::string &S : Args)
+    A.push_back(S);
+  return A;
+}
+
+/// Why the entry described by \p Deps cannot be used for \p Args, or
+/// nothing when it can.
+std::optional<std::string> whyStale(const json::Value &Deps,
+                                    ArrayRef<std::string> Args) {
+  const json::Object *O = Deps.getAsObject();
+  if (!O)
+    return "unreadable record";
+  if (O->getString("clang") != getClangFullVersion())
+    return "built by another clang";
+  const json::Array *A = O->getArray("args");
+  if (!A || *A != argsJson(Args))
+    return "built for other arguments";
+  const json::Array *In = O->getArray("inputs");
+  if (!In)
+    return "unreadable record";
+  for (const json::Value &V : *In) {
+    const json::Object *I = V.getAsObject();
+    std::optional<StringRef> Path = I ? I->getString("path") : std::nullopt;
+    if (!Path)
+      return "unreadable record";
+    sys::fs::file_status St;
+    if (sys::fs::status(*Path, St))
+      return (*Path + " is gone").str();
+    int64_t MTime = sys::toTimeT(St.getLastModificationTime());
+    if (I->getInteger("size") != int64_t(St.getSize()) ||
+        I->getInteger("mtime") != MTime)
+      return (*Path + " changed").str();
+  }
+  return std::nullopt;
+}
+
+/// Generates the PCH into \p OutFile and lists the files it was built from.
+class BuildAction : public GeneratePCHAction {
+public:
+  BuildAction(std::string OutFile, std::vector<Input> &Inputs)
+      : OutFile(std::move(OutFile)), Inputs(Inputs) {}
+
+  bool BeginInvocation(CompilerInstance &CI) override {
+    CI.getFrontendOpts().OutputFile = OutFile;
+    return GeneratePCHAction::BeginInvocation(CI);
+  }
+
+  void EndSourceFileAction() override {
+    GeneratePCHAction::EndSourceFileAction();
+    SourceManager &SM = getCompilerInstance().getSourceManager();
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I) {
+      FileEntryRef FE = I->first;
+      if (Main && FE == *Main)
+        continue;
+      StringRef Real = FE.getFileEntry().tryGetRealPathName();
+      Inputs.push_back({std::string(Real.empty() ? FE.getName() : Real),
+                        int64_t(FE.getSize()),
+                        int64_t(FE.getModificationTime())});
+    }
+  }
+
+private:
+  std::string OutFile;
+  std::vector<Input> &Inputs;
+};
+
+class BuildActionFactory : public tooling::FrontendActionFactory {
+public:
+  BuildActionFactory(std::string OutFile, std::vector<Input> &Inputs)
+      : OutFile(std::move(OutFile)), Inputs(Inputs) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<BuildAction>(OutFile, Inputs);
+  }
+
+private:
+  std::string OutFile;
+  std::vector<Input> &Inputs;
+};
+
+/// Entries kept in one directory: each holds about 9 MB, and a project
+/// needs one per set of flags and side (host, device).
+constexpr size_t MaxEntries = 16;
+
+/// Removes the entries used least recently beyond MaxEntries (a hit touches
+/// the record), and what a builder that died left behind. A reader that
+/// loses an entry this way parses without it (CudaFrontend.cpp).
+void prune(StringRef Dir) {
+  std::vector<std::pair<sys::TimePoint<>, std::string>> Records;
+  std::error_code EC;
+  auto Hour = std::chrono::hours(1);
+  for (sys::fs::directory_iterator I(Dir, EC), E; I != E && !EC;
+       I.increment(EC)) {
+    StringRef P = I->path();
+    sys::fs::file_status St;
+    if (sys::fs::status(P, St))
+      continue;
+    if (P.ends_with(".json"))
+      Records.push_back({St.getLastModificationTime(), P.str()});
+    else if ((P.ends_with(".tmp") || P.ends_with(".request")) &&
+             St.getLastModificationTime() + Hour <
+                 std::chrono::system_clock::now())
+      sys::fs::remove(P);
+  }
+  if (Records.size() <= MaxEntries)
+    return;
+  llvm::sort(Records,
+             [](const auto &A, const auto &B) { return A.first > B.first; });
+  for (size_t I = MaxEntries; I < Records.size(); ++I) {
+    StringRef Rec = Records[I].second;
+    sys::fs::remove(Rec);
+    sys::fs::remove(Rec.drop_back(strlen(".json")) + ".pch");
+  }
+}
+
+/// Marks the record at \p Deps as just used, for prune().
+void touch(StringRef Deps) {
+  int FD;
+  if (sys::fs::openFileForWrite(Deps, FD, sys::fs::CD_OpenExisting,
+                                sys::fs::OF_Append))
+    return;
+  (void)sys::fs::setLastAccessAndModificationTime(
+      FD, sys::TimePoint<>(std::chrono::system_clock::now()));
+  sys::Process::SafelyCloseFileDescriptor(FD);
+}
+
+/// Builds the entry at \p Pch / \p Deps for \p Args, unless another process
+/// holds its lock (then returns success and leaves the work to that one).
+Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
+                 ArrayRef<std::string> Args) {
+  if (std::error_code EC = sys::fs::create_directories(Dir))
+    return createStringError(EC, "cannot create the cache directory '%s': %s",
+                             Dir.str().c_str(), EC.message().c_str());
+  LockFileManager Lock(Pch);
+  Expected<bool> Owned = Lock.tryLock();
+  if (!Owned)
+    return Owned.takeError();
+  if (!*Owned)
+    return Error::success();
+  // Another builder may have finished while this one started.
+  if (std::optional<json::Value> D = readJson(Deps))
+    if (!whyStale(*D, Args) && sys::fs::exists(Pch))
+      return Error::success();
+
+  // The PCH of an empty file holds exactly what the driver includes before
+  // the first line of every file parsed with these arguments.
+  SmallString<256> Main(Dir);
+  sys::path::append(Main, "cal-cuda-headers.cu");
+  if (!sys::fs::exists(Main))
+    if (Error E = writeAtomically(
+            Main, "// Left empty: the precompiled header of this file holds "
+                  "only\n// the headers the CUDA driver includes first.\n"))
+      return E;
+  SmallString<256> Tmp;
+  int FD;
+  if (std::error_code EC =
+          sys::fs::createUniqueFile(Pch + "-%%%%%%%%.tmp", FD, Tmp))
+    return createStringError(EC, "cannot create a file in '%s': %s",
+                             Dir.str().c_str(), EC.message().c_str());
+  sys::Process::SafelyCloseFileDescriptor(FD);
+
+  std::vector<std::string> Cmd(Args.begin(), Args.end());
+  Cmd.push_back(std::string(Main));
+  std::vector<Input> Inputs;
+  BuildActionFactory Factory(std::string(Tmp), Inputs);
+  IntrusiveRefCntPtr<FileManager> Files(
+      new FileManager(FileSystemOptions(), vfs::getRealFileSystem()));
+  IgnoringDiagConsumer Quiet;
+  tooling::ToolInvocation Invocation(
+      std::move(Cmd), &Factory, Files.get(),
+      std::make_shared<PCHContainerOperations>());
+  Invocation.setDiagnosticConsumer(&Quiet);
+  if (!Invocation.run() || Inputs.empty()) {
+    sys::fs::remove(Tmp);
+    return createStringError(inconvertibleErrorCode(),
+                             "the CUDA headers did not compile with these "
+                             "arguments; nothing cached");
+  }
+  if (std::error_code EC = sys::fs::rename(Tmp, Pch)) {
+    sys::fs::remove(Tmp);
+    return createStringError(EC, "cannot rename '%s': %s", Tmp.c_str(),
+                             EC.message().c_str());
+  }
+  json::Array In;
+  for (const Input &I : Inputs)
+    In.push_back(
+        json::Object{{"path", I.Path}, {"size", I.Size}, {"mtime", I.MTime}});
+  json::Object Record{{"version", 1},
+                      {"clang", getClangFullVersion()},
+                      {"args", argsJson(Args)},
+                      {"inputs", std::move(In)}};
+  if (Error E = writeAtomically(
+          Deps, formatv("{0:2}", json::Value(std::move(Record))).str()))
+    return E;
+  prune(Dir);
+  return Error::success();
+}
+
+} // namespace
+
+HeaderCache::HeaderCache(std::string Dir, HeaderCacheMode Mode,
+                         std::string BuilderExe)
+    : Dir(std::move(Dir)), Mode(Mode), BuilderExe(std::move(BuilderExe)) {}
+
+std::string HeaderCache::defaultDir() {
+  if (std::optional<std::string> D = sys::Process::GetEnv("CAL_CACHE_DIR"))
+    return *D;
+  SmallString<256> P;
+  if (std::optional<std::string> X = sys::Process::GetEnv("XDG_CACHE_HOME");
+      X && sys::path::is_absolute(*X))
+    P = *X;
+  else if (sys::path::home_directory(P))
+    sys::path::append(P, ".cache");
+  else
+    return "";
+  sys::path::append(P, "cuda-access-lint");
+  return std::string(P);
+}
+
+HeaderCache::Entry HeaderCache::entryFor(ArrayRef<std::string> Args) const {
+  std::string Text = getClangFullVersion();
+  for (const std::string &A : Args)
+    Text += '\0' + A;
+  if (mentionsRelativePath(Args))
+    Text += '\0' + currentDir();
+  std::string Key = utohexstr(xxh3_64bits(Text), /*LowerCase=*/true);
+  auto In = [&](StringRef Suffix) {
+    SmallString<256> P(Dir);
+    sys::path::append(P, Key + Suffix);
+    return std::string(P);
+  };
+  return {Key, In(".pch"), In(".json"), In(".request")};
+}
+
+void HeaderCache::setStatus(std::string S) {
+  std::lock_guard<std::mutex> G(Mu);
+  Status = std::move(S);
+}
+
+std::string HeaderCache::status() const {
+  std::lock_guard<std::mutex> G(Mu);
+  return Status;
+}
+
+std::optional<std::string> HeaderCache::find(ArrayRef<std::string> Args) {
+  if (Mode == HeaderCacheMode::Off || Dir.empty()) {
+    setStatus(Dir.empty() ? "off: no cache directory (set $CAL_CACHE_DIR)"
+                          : "off");
+    return std::nullopt;
+  }
+  // A file forced in with -include could write __CUDA_ARCH__, which the
+  // parse looks for in the user's files (CudaFrontend.cpp) and would not see
+  // inside the PCH. The analyzer's own minimal header does not.
+  for (size_t I = 0; I + 1 < Args.size(); ++I)
+    if ((Args[I] == "-include" || Args[I] == "-imacros") &&
+        !StringRef(Args[I + 1]).ends_with("cal_cuda_minimal.h")) {
+      setStatus("off: " + Args[I] + " in the compile arguments");
+      return std::nullopt;
+    }
+  Entry E = entryFor(Args);
+  std::string Why = "miss";
+  if (std::optional<json::Value> D = readJson(E.Deps)) {
+    std::optional<std::string> Stale = whyStale(*D, Args);
+    if (!Stale && sys::fs::exists(E.Pch)) {
+      touch(E.Deps);
+      setStatus("hit: " + E.Pch);
+      return E.Pch;
+    }
+    Why = "stale: " + Stale.value_or("no precompiled file");
+  }
+  if (Mode == HeaderCacheMode::Sync) {
+    if (Error Err = buildEntry(Dir, E.Pch, E.Deps, Args)) {
+      setStatus(Why + "; not built: " + toString(std::move(Err)));
+      return std::nullopt;
+    }
+    std::optional<json::Value> D = readJson(E.Deps);
+    if (D && !whyStale(*D, Args) && sys::fs::exists(E.Pch)) {
+      setStatus(Why + "; built: " + E.Pch);
+      return E.Pch;
+    }
+    setStatus(Why + "; another process is building it");
+    return std::nullopt;
+  }
+  {
+    std::lock_guard<std::mutex> G(Mu);
+    if (!Started.insert(E.Key).second) {
+      Status = Why + "; building in the background";
+      return std::nullopt;
+    }
+  }
+  if (BuilderExe.empty() || sys::fs::exists(E.Pch + ".lock")) {
+    setStatus(Why + (BuilderExe.empty() ? "; no builder"
+                                        : "; another process is building it"));
+    return std::nullopt;
+  }
+  if (std::error_code EC = sys::fs::create_directories(Dir)) {
+    setStatus(Why + "; cannot create '" + Dir + "': " + EC.message());
+    return std::nullopt;
+  }
+  json::Object Req{{"parent", int64_t(sys::Process::getProcessId())},
+                   {"dir", Dir},
+                   {"cwd", currentDir()},
+                   {"pch", E.Pch},
+                   {"record", E.Deps},
+                   {"args", argsJson(Args)}};
+  if (Error Err = writeAtomically(
+          E.Request, formatv("{0:2}", json::Value(std::move(Req))).str())) {
+    setStatus(Why + "; " + toString(std::move(Err)));
+    return std::nullopt;
+  }
+  // Detached, with no standard streams: the builder outlives this run and
+  // must not hold the pipes a calling script waits on.
+  std::string Flag = "--build-header-cache=" + E.Request;
+  std::optional<StringRef> Null[] = {StringRef(), StringRef(), StringRef()};
+  std::string Err;
+  bool Failed = false;
+  sys::ExecuteNoWait(BuilderExe, {BuilderExe, Flag}, std::nullopt, Null,
+                     /*MemoryLimit=*/0, &Err, &Failed, nullptr,
+                     /*DetachProcess=*/true);
+  setStatus(Why + (Failed ? "; cannot start the builder: " + Err
+                          : "; building in the background"));
+  return std::nullopt;
+}
+
+void HeaderCache::discard(ArrayRef<std::string> Args) {
+  Entry E = entryFor(Args);
+  sys::fs::remove(E.Deps);
+  sys::fs::remove(E.Pch);
+  setStatus("refused by clang: " + E.Pch +
+            "; removed, and the file parsed without it");
+}
+
+Error HeaderCache::buildFromRequest(StringRef RequestFile) {
+  // A builder runs beside the analyses that wait for nothing from it.
+  setpriority(PRIO_PROCESS, 0, 10);
+  std::optional<json::Value> Req = readJson(RequestFile);
+  const json::Object *O = Req ? Req->getAsObject() : nullptr;
+  std::optional<StringRef> Dir = O ? O->getString("dir") : std::nullopt;
+  std::optional<StringRef> Cwd = O ? O->getString("cwd") : std::nullopt;
+  std::optional<StringRef> Pch = O ? O->getString("pch") : std::nullopt;
+  std::optional<StringRef> Deps = O ? O->getString("record") : std::nullopt;
+  const json::Array *A = O ? O->getArray("args") : nullptr;
+  if (!Dir || !Cwd || !Pch || !Deps || !A)
+    return createStringError(inconvertibleErrorCode(),
+                             "'%s' is not a header-cache request",
+                             RequestFile.str().c_str());
+  std::vector<std::string> Args;
+  for (const json::Value &V : *A)
+    if (std::optional<StringRef> S = V.getAsString())
+      Args.push_back(S->str());
+  if (!Cwd->empty())
+    sys::fs::set_current_path(*Cwd);
+  // The entry is for the next runs: building it while the run that asked
+  // for it still works would slow that run down on a busy machine.
+  if (std::optional<int64_t> Parent = O->getInteger("parent"))
+    for (int Waited = 0; Waited < 10 * 60 * 50 && kill(pid_t(*Parent), 0) == 0;
+         ++Waited)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  Error E = buildEntry(*Dir, *Pch, *Deps, Args);
+  sys::fs::remove(RequestFile);
+  return E;
+}
+
+} // namespace cal
