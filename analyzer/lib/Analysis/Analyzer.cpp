@@ -122,6 +122,9 @@ public:
   /// grid dimensions computed at run time (sampled too).
   llvm::StringSet<> SampledParams;
   std::array<bool, 3> GridSampled = {false, false, false};
+  void onSampledLoad(const Expr *Atom) override {
+    SampledParams.insert(Atom->getName());
+  }
   /// Blocks of the grid the current block stands for, normalised per
   /// sample (see Stat).
   double Weight = 1;
@@ -130,7 +133,7 @@ public:
 
   void onAccess(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
                 unsigned Bytes, uint32_t Active, const LaneAddresses &Addrs,
-                bool UnderUnknown) override {
+                unsigned Under) override {
     auto [It, New] =
         AccessIndex.try_emplace({Site, unsigned(Kind)}, K.Accesses.size());
     if (New) {
@@ -150,7 +153,8 @@ public:
     // space of the first known target seen later.
     if (A.Space == AddrSpace::Unknown)
       A.Space = Obj.Space;
-    A.UnderUnknownBranch |= UnderUnknown;
+    A.UnderUnknownBranch |= (Under & UnderUnknownCond) != 0;
+    A.UnderLoadedValueBranch |= (Under & UnderLoadedValueCond) != 0;
     ++A.Requests;
     A.WeightedRequests += Weight;
     A.ActiveLanes.add(__builtin_popcount(Active), Weight);
@@ -455,6 +459,24 @@ void planSamples(const LaunchConfig &LC, const std::vector<SampledParam> &Ps,
   K.EvaluatedBlocks = K.Samples.front().Blocks;
 }
 
+/// States that values loaded from memory were sampled, in the assumptions
+/// and in each sample's description.
+void noteSampledLoads(KernelResult &K) {
+  K.SampledWhat.push_back("values loaded from memory");
+  K.Assumptions.push_back(llvm::formatv(
+      "integers loaded from an address that is the same for every lane of "
+      "the warp (load@LINE:COL in index expressions) are data: evaluated as "
+      "{0} + {2}k and {1} + {2}k, k numbering the loads in order",
+      UnknownParamSamples[0], UnknownParamSamples[1], UnknownParamStep));
+  for (SampleInfo &S : K.Samples)
+    S.Description +=
+        (S.Description.empty() ? "" : ", ") +
+        llvm::formatv("loaded values {0} + {1}k",
+                      UnknownParamSamples[S.ParamSample], UnknownParamStep)
+            .str();
+  K.NumSamples = unsigned(K.Samples.size());
+}
+
 /// Why no access was reached: the tests that every warp decided alike.
 std::string noAccessReason(const KernelResult &K) {
   std::vector<std::string> Tests;
@@ -618,6 +640,7 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
           W.KnownParams[A] = V;
         for (const SampledParam &P : Sampled)
           W.ParamValues[P.Atom] = P.sample(SI.ParamSample);
+        W.LoadSample = SI.ParamSample;
         uint64_t Threads = SI.Block[0] * SI.Block[1] * SI.Block[2];
         unsigned WarpsPerBlock = unsigned((Threads + Opts.Target.WarpSize - 1) /
                                           Opts.Target.WarpSize);
@@ -642,7 +665,20 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
             K.WarpWeight += Sink.Weight;
           }
         }
+        // Integers loaded from warp-uniform addresses take two sample
+        // values; a plan of one sample gets its second now.
+        if (S == 0 && Interp.sampledLoads() &&
+            llvm::none_of(K.Samples, [](const SampleInfo &X) {
+              return X.ParamSample == 1;
+            }))
+          for (unsigned I = 0, N = unsigned(K.Samples.size()); I < N; ++I) {
+            SampleInfo Second = K.Samples[I];
+            Second.ParamSample = 1;
+            K.Samples.push_back(std::move(Second));
+          }
       }
+      if (Interp.sampledLoads())
+        noteSampledLoads(K);
       Sink.finish();
       Compiled.finish();
       if (Opts.Target.Partitions && !K.Samples.empty())

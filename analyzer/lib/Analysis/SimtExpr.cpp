@@ -6,6 +6,7 @@
 // knows memory contents.
 //
 //===----------------------------------------------------------------------===//
+#include "Sampling.h"
 #include "SimtInterpreter.h"
 
 #include "clang/AST/ASTContext.h"
@@ -194,7 +195,9 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
       A.Addr[I].Value += int64_t(LV.Base->Base);
   }
   A.Lane0Offset = LV.Off[__builtin_ctz(Active)];
-  Sink.onAccess(Site, K, Obj, Bytes, Active, A, UnknownBranchDepth > 0);
+  Sink.onAccess(Site, K, Obj, Bytes, Active, A,
+                (UnknownBranchDepth ? UnderUnknownCond : 0) |
+                    (LoadedCondDepth ? UnderLoadedValueCond : 0));
 }
 
 Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
@@ -226,9 +229,51 @@ Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
     // are read whole.
     if (!T->isArrayType())
       reportCopy(Site, AccessKind::Load, LV, T, Active);
+    if (std::optional<Value> V = sampledLoad(Site, LV, T, Active))
+      return *V;
     return opaque(T, "value loaded from memory at " + where(Site));
   }
   return opaque(T, LV.Why.empty() ? "unknown location" : LV.Why);
+}
+
+/// An integer that every active lane loads from the same address is one
+/// value for the warp (`start = limits[blockIdx.x]`, or a __shared__ scalar
+/// that thread 0 wrote before a barrier). Its value is data, but being the
+/// same in every lane it moves the warp's addresses together: it is
+/// evaluated like an unknown parameter, at sample values (Sampling.h), and
+/// what depends on it is reported as depending on those samples. Values
+/// loaded per lane stay unknown.
+std::optional<SimtInterpreter::Value>
+SimtInterpreter::sampledLoad(const clang::Expr *Site, const LValue &LV,
+                             clang::QualType T, uint32_t Active) {
+  std::optional<IntType> IT = intTypeOf(AST, T);
+  Active &= LiveLanes;
+  if (!LV.Base || !IT || !Active)
+    return std::nullopt;
+  std::optional<int64_t> Addr;
+  for (unsigned I = 0; I < MaxLanes; ++I) {
+    if (!(Active >> I & 1))
+      continue;
+    EvalResult R = EC.evaluate(LV.Off[I], Lane[I]);
+    if (!R.Known || (Addr && *Addr != R.Value))
+      return std::nullopt;
+    Addr = R.Value;
+  }
+  auto [It, New] = LoadAtoms.try_emplace(Site);
+  if (New)
+    It->second = {EC.getParam("load@" + where(Site), *IT),
+                  unsigned(LoadAtoms.size() - 1)};
+  auto [Atom, Rank] = It->second;
+  int64_t Sample =
+      IT->normalize(paramSample(ParamUse::Plain, LoadSample, Rank));
+  for (Bindings &B : Lane)
+    B.Atoms[Atom] = Sample;
+  Sink.onSampledLoad(Atom);
+  Value V;
+  V.Kind = Value::Int;
+  V.Type = *IT;
+  V.L.fill(Atom);
+  return V;
 }
 
 void SimtInterpreter::assign(const clang::VarDecl *VD, Frame &F, const Value &V,
@@ -636,12 +681,13 @@ Value SimtInterpreter::ExprEvaluator::VisitConditionalOperator(
   // each arm for its own lanes.
   // Lanes whose test is unknown run both arms, as for an `if`: the
   // accesses there are flagged as executing under an unknown condition.
-  if (U)
-    ++I.UnknownBranchDepth;
+  bool Loaded = I.dependsOnLoad(C, Active);
+  I.UnknownBranchDepth += U != 0;
+  I.LoadedCondDepth += Loaded;
   Value A = I.argValue(E->getTrueExpr(), Tm | U);
   Value B = I.argValue(E->getFalseExpr(), Fm | U);
-  if (U)
-    --I.UnknownBranchDepth;
+  I.UnknownBranchDepth -= U != 0;
+  I.LoadedCondDepth -= Loaded;
   if (!A.sameTarget(B) || A.Kind == Value::Other ||
       (A.Kind == Value::Int && A.Type != B.Type))
     return I.opaque(E->getType(),

@@ -92,12 +92,20 @@ struct LaneAddresses {
   const Expr *Lane0Offset = nullptr;     ///< symbolic offset, first lane
 };
 
+/// Conditions an access executes under (EventSink::onAccess, a bit mask):
+/// one the analyzer cannot evaluate, and one it evaluates only at sample
+/// values because it depends on a value loaded from memory.
+enum UnderCondition : unsigned {
+  UnderUnknownCond = 1,
+  UnderLoadedValueCond = 2,
+};
+
 class EventSink {
 public:
   virtual ~EventSink();
   virtual void onAccess(const clang::Expr *Site, AccessKind Kind,
                         const MemObject &Obj, unsigned Bytes, uint32_t Active,
-                        const LaneAddresses &Addrs, bool UnderUnknown) = 0;
+                        const LaneAddresses &Addrs, unsigned Under) = 0;
   /// \p Unknown lanes could not evaluate the test; they are in neither mask.
   /// \p Cond: the test's symbolic value in the first active lane, when it
   /// has one (to tell which kernel parameters it depends on).
@@ -105,6 +113,9 @@ public:
                         uint32_t Active, uint32_t Taken, uint32_t Unknown,
                         llvm::StringRef UnknownWhy, const Expr *Cond) = 0;
   virtual void onLoopCapped(const clang::Stmt *Loop) = 0;
+  /// An integer loaded from one address for the whole warp became the
+  /// sampled atom \p Atom.
+  virtual void onSampledLoad(const Expr *Atom) {}
   virtual void onUnsupported(const clang::Stmt *S, llvm::StringRef What) = 0;
   /// A barrier or memory fence (`__syncthreads`, `__syncwarp`,
   /// `__threadfence*`): memory may have changed under the warp.
@@ -123,6 +134,9 @@ struct WarpSetup {
   /// Parameters whose value the launch fixes: they enter as constants, so
   /// index expressions fold (and loop tests need no per-lane evaluation).
   llvm::DenseMap<const Expr *, int64_t> KnownParams;
+  /// Which sample value (0 or 1, as for parameters) an integer loaded from
+  /// a warp-uniform address takes (SimtInterpreter::sampledLoad).
+  unsigned LoadSample = 0;
 };
 
 class SimtInterpreter {
@@ -137,6 +151,9 @@ public:
   /// Loop iterations this warp may evaluate in all (see
   /// KernelIterationBudget); reset for every warp.
   void setIterationBudget(uint64_t B) { IterationBudget = B; }
+  /// Whether the last kernel run had integers loaded from warp-uniform
+  /// addresses, which take sample values (sampledLoad).
+  bool sampledLoads() const { return !LoadAtoms.empty(); }
 
   /// The atom standing for integer parameter \p Name of type \p T.
   const Expr *paramAtom(llvm::StringRef Name, IntType T) {
@@ -175,6 +192,8 @@ private:
   LValue evalLValue(const clang::Expr *E, uint32_t Active);
   Value load(const clang::Expr *Site, const LValue &LV, clang::QualType T,
              uint32_t Active);
+  std::optional<Value> sampledLoad(const clang::Expr *Site, const LValue &LV,
+                                   clang::QualType T, uint32_t Active);
   void store(const clang::Expr *Site, const LValue &LV, const Value &V,
              clang::QualType T, uint32_t Active, AccessKind Kind);
   Value evalCall(const clang::CallExpr *CE, uint32_t Active);
@@ -262,8 +281,21 @@ private:
   const TargetModel &TM;
   EventSink &Sink;
   std::array<Bindings, MaxLanes> Lane;
+  /// Integers loaded from warp-uniform addresses: one atom per load site,
+  /// numbered in order of first execution, for the kernel LoadAtomsOf.
+  llvm::DenseMap<const clang::Expr *, std::pair<const Expr *, unsigned>>
+      LoadAtoms;
+  const clang::FunctionDecl *LoadAtomsOf = nullptr;
+  unsigned LoadSample = 0;
   uint32_t LiveLanes = 0;
   unsigned UnknownBranchDepth = 0;
+  /// Arms and loop bodies entered on a condition that depends on a value
+  /// loaded from memory (sampledLoad): executed at sample values only.
+  unsigned LoadedCondDepth = 0;
+  /// Whether \p V, in the first lane of \p Active, depends on a value
+  /// loaded from memory.
+  bool dependsOnLoad(const Value &V, uint32_t Active);
+  llvm::DenseMap<const Expr *, bool> LoadDependence;
   uint64_t IterationBudget = ~0ull, IterationsLeft = ~0ull;
   std::vector<Frame *> Frames;
   /// Loop and switch contexts: lanes that left through break / continue.

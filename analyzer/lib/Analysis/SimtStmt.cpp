@@ -40,6 +40,11 @@ void SimtInterpreter::runWarp(const clang::FunctionDecl *Kernel,
   // hardware forms warps; lanes past the block's last thread are inactive.
   uint64_t Threads = W.BlockDim[0] * W.BlockDim[1] * W.BlockDim[2];
   LiveLanes = 0;
+  LoadSample = W.LoadSample;
+  if (Kernel != LoadAtomsOf) {
+    LoadAtoms.clear();
+    LoadAtomsOf = Kernel;
+  }
   for (unsigned I = 0; I < TM.WarpSize && I < MaxLanes; ++I) {
     Bindings &B = Lane[I];
     uint64_t T = uint64_t(W.WarpInBlock) * TM.WarpSize + I;
@@ -133,6 +138,25 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
   return &M;
 }
 
+bool SimtInterpreter::dependsOnLoad(const Value &V, uint32_t Active) {
+  const Expr *E = LoadAtoms.empty() ? nullptr : firstLane(V, Active);
+  if (!E)
+    return false;
+  auto Memo = LoadDependence.find(E);
+  if (Memo != LoadDependence.end())
+    return Memo->second;
+  bool D = E->getKind() == ExprKind::Atom &&
+           E->getAtomKind() == AtomKind::Param &&
+           E->getName().starts_with("load@");
+  for (unsigned I = 0; !D && I < E->getNumOperands(); ++I) {
+    Value Sub;
+    Sub.Kind = Value::Int;
+    Sub.L[0] = E->getOperand(I);
+    D = dependsOnLoad(Sub, 1);
+  }
+  return LoadDependence[E] = D;
+}
+
 const Expr *SimtInterpreter::firstLane(const Value &V, uint32_t Active) {
   return V.Kind == Value::Int && Active ? V.L[__builtin_ctz(Active)] : nullptr;
 }
@@ -202,6 +226,8 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     // flagged as executing under an unknown condition).
     if (U)
       ++UnknownBranchDepth;
+    bool Loaded = dependsOnLoad(V, Active);
+    LoadedCondDepth += Loaded;
     auto [Merge, New] = MergedArms.try_emplace(If, false);
     if (New)
       Merge->second = armsMergeAccesses(AST, If);
@@ -212,6 +238,7 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
       exec(If->getThen(), Active);
       if (U)
         --UnknownBranchDepth;
+      LoadedCondDepth -= Loaded;
       return;
     }
     uint32_t A1 = T | U, A2 = Fl | U;
@@ -219,6 +246,7 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     exec(If->getElse(), A2);
     if (U)
       --UnknownBranchDepth;
+    LoadedCondDepth -= Loaded;
     Active = A1 | A2;
     return;
   }
@@ -351,6 +379,7 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
     exec(Init, Active);
   uint32_t Live = Active, Exited = 0;
   bool Unknown = false;
+  bool Loaded = false; // the test depends on a value loaded from memory
   for (unsigned Iter = 0; Live; ++Iter) {
     if (Cond && (TestFirst || Iter > 0)) {
       uint32_t T, Fl;
@@ -358,6 +387,10 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
       Value V = test(Cond, Live, T, Fl, Why);
       uint32_t U = Live & ~(T | Fl);
       Sink.onBranch(Loop, Kind, Live, T, U, Why, firstLane(V, Live));
+      if (!Loaded && dependsOnLoad(V, Live)) {
+        Loaded = true;
+        ++LoadedCondDepth;
+      }
       Exited |= Fl;
       if (U) {
         // An unknown trip count cannot be followed lane by lane: run one
@@ -395,6 +428,7 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
   }
   if (Unknown)
     --UnknownBranchDepth;
+  LoadedCondDepth -= Loaded;
   Active = Exited;
 }
 

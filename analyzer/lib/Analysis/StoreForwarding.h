@@ -52,13 +52,14 @@ public:
 
   void onAccess(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
                 unsigned Bytes, uint32_t Active, const LaneAddresses &Addrs,
-                bool UnderUnknown) override;
+                unsigned Under) override;
   void onBranch(const clang::Stmt *S, llvm::StringRef Kind, uint32_t Active,
                 uint32_t Taken, uint32_t Unknown, llvm::StringRef UnknownWhy,
                 const Expr *Cond) override;
   void onLoopCapped(const clang::Stmt *Loop) override {
     Next.onLoopCapped(Loop);
   }
+  void onSampledLoad(const Expr *Atom) override { Next.onSampledLoad(Atom); }
   void onUnsupported(const clang::Stmt *S, llvm::StringRef What) override;
   void onBarrier(const clang::Stmt *S) override;
   void onWarpEnd() override;
@@ -95,8 +96,8 @@ private:
     unsigned Bytes;
     uint32_t Active;
     LaneAddresses Addrs;
-    bool UnderUnknown;
-    uint32_t Live; ///< lanes not yet overwritten
+    unsigned UnderUnknown; ///< UnderCondition bits
+    uint32_t Live;         ///< lanes not yet overwritten
     unsigned Spelling;
     LoopContext Where;
   };

@@ -24,6 +24,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -212,7 +213,18 @@ public:
 
   /// Only declarations parsed from source arrive here, none from a PCH.
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
-    TopLevel.insert(TopLevel.end(), DG.begin(), DG.end());
+    for (Decl *D : DG) {
+      // Instantiated functions arrive here too, for code generation; the
+      // walks reach them through their templates and enclosing classes, as
+      // they do from the translation unit.
+      const auto *FD = dyn_cast<FunctionDecl>(D);
+      if ((FD &&
+           isTemplateInstantiation(FD->getTemplateSpecializationKind())) ||
+          !D->getLexicalDeclContext()->getRedeclContext()->isTranslationUnit())
+        continue;
+      if (Seen.insert(D).second)
+        TopLevel.push_back(D);
+    }
     return true;
   }
 
@@ -254,6 +266,7 @@ private:
   bool &Ran;
   bool Color;
   std::vector<Decl *> TopLevel;
+  llvm::SmallPtrSet<Decl *, 32> Seen;
 };
 
 /// Everything one parse's action needs; the factory and the action share it.
