@@ -282,8 +282,10 @@ void SimtInterpreter::assign(const clang::VarDecl *VD, Frame &F, const Value &V,
   if (It == F.Vars.end() || !It->second.sameTarget(V) ||
       It->second.Type != V.Type) {
     // A change of kind or target under a partial mask cannot be merged
-    // lane by lane; whole-warp assignments simply replace.
-    if (Active == LiveLanes || It == F.Vars.end())
+    // lane by lane; whole-warp assignments simply replace. Lanes that have
+    // returned from the function never read its variables again
+    // (`if (x >= w) return; p = base + x;`).
+    if ((Active | F.Returned) == LiveLanes || It == F.Vars.end())
       F.Vars[VD] = V;
     else
       F.Vars[VD] = opaque(VD->getType(), "'" + VD->getNameAsString() +
@@ -688,6 +690,12 @@ Value SimtInterpreter::ExprEvaluator::VisitConditionalOperator(
   Value B = I.argValue(E->getFalseExpr(), Fm | U);
   I.UnknownBranchDepth -= U != 0;
   I.LoadedCondDepth -= Loaded;
+  // A test the whole warp decides alike selects one arm, whatever the
+  // other holds (`warpId < 4 ? &A[...] : &B[...]`: one array per warp).
+  if (!U && !Fm)
+    return A;
+  if (!U && !Tm)
+    return B;
   if (!A.sameTarget(B) || A.Kind == Value::Other ||
       (A.Kind == Value::Int && A.Type != B.Type))
     return I.opaque(E->getType(),
