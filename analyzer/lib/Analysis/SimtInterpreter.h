@@ -217,6 +217,7 @@ private:
   Value opaque(clang::QualType T, llvm::StringRef Why);
   Value builtinIndex(const clang::Expr *E);
   const MemObject *objectFor(const clang::VarDecl *VD);
+  LValue localMemberArray(const LValue &LV);
 
   // Calls, objects and closures (SimtCalls.cpp).
   /// Inlines \p FD (a function, method, constructor or lambda body) with

@@ -1,5 +1,6 @@
 //===- SimtOps.cpp - Operators, casts and calls, per lane -----------------===//
 #include "SimtInterpreter.h"
+#include "clang/AST/RecordLayout.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -243,6 +244,30 @@ Value SimtInterpreter::evalUnary(const clang::UnaryOperator *UO,
   }
 }
 
+/// An array inside a struct variable of the thread (`frag.x` of a WMMA
+/// fragment) is indexed in the variable's local memory, as a local array
+/// is: the variable's object, at the field's byte offset. Other variable
+/// lvalues come back unchanged.
+SimtInterpreter::LValue SimtInterpreter::localMemberArray(const LValue &LV) {
+  if (!LV.VD || LV.Slot || LV.Path.empty() || !LV.VD->hasLocalStorage() ||
+      isa<clang::ParmVarDecl>(LV.VD))
+    return LV;
+  int64_t Offset = 0;
+  for (const clang::Decl *D : LV.Path) {
+    const auto *FD = dyn_cast<clang::FieldDecl>(D);
+    if (!FD || FD->isBitField())
+      return LV;
+    const clang::ASTRecordLayout &RL = AST.getASTRecordLayout(FD->getParent());
+    Offset +=
+        int64_t(RL.getFieldOffset(FD->getFieldIndex()) / AST.getCharWidth());
+  }
+  LValue M;
+  M.Kind = LValue::Mem;
+  M.Base = objectFor(LV.VD);
+  M.Off.fill(EC.getConst(Offset, IntType::i64()));
+  return M;
+}
+
 Value SimtInterpreter::evalCast(const clang::CastExpr *CE, uint32_t Active) {
   const clang::Expr *Sub = CE->getSubExpr();
   clang::QualType T = CE->getType();
@@ -259,6 +284,8 @@ Value SimtInterpreter::evalCast(const clang::CastExpr *CE, uint32_t Active) {
     return load(Sub, evalLValue(Sub, Active), Sub->getType(), Active);
   case clang::CK_ArrayToPointerDecay: {
     LValue LV = evalLValue(Sub, Active);
+    if (LV.Kind == LValue::Var)
+      LV = localMemberArray(LV);
     if (LV.Kind != LValue::Mem)
       return opaque(T, "decay of an untracked array");
     return pointerTo(LV);
