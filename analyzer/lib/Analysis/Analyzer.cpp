@@ -133,7 +133,7 @@ public:
 
   void onAccess(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
                 unsigned Bytes, uint32_t Active, const LaneAddresses &Addrs,
-                unsigned Under) override {
+                bool UnderUnknown) override {
     auto [It, New] =
         AccessIndex.try_emplace({Site, unsigned(Kind)}, K.Accesses.size());
     if (New) {
@@ -153,8 +153,7 @@ public:
     // space of the first known target seen later.
     if (A.Space == AddrSpace::Unknown)
       A.Space = Obj.Space;
-    A.UnderUnknownBranch |= (Under & UnderUnknownCond) != 0;
-    A.UnderLoadedValueBranch |= (Under & UnderLoadedValueCond) != 0;
+    A.UnderUnknownBranch |= UnderUnknown;
     ++A.Requests;
     A.WeightedRequests += Weight;
     A.ActiveLanes.add(__builtin_popcount(Active), Weight);

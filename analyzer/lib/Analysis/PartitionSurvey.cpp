@@ -34,7 +34,7 @@ public:
 
   void onAccess(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
                 unsigned Bytes, uint32_t Active, const LaneAddresses &Addrs,
-                unsigned) override {
+                bool) override {
     if (Obj.Space != AddrSpace::Global || Kind == AccessKind::Atomic ||
         !Seen.insert({Site, unsigned(Kind)}).second)
       return;

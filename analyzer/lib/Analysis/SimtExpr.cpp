@@ -195,9 +195,7 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
       A.Addr[I].Value += int64_t(LV.Base->Base);
   }
   A.Lane0Offset = LV.Off[__builtin_ctz(Active)];
-  Sink.onAccess(Site, K, Obj, Bytes, Active, A,
-                (UnknownBranchDepth ? UnderUnknownCond : 0) |
-                    (LoadedCondDepth ? UnderLoadedValueCond : 0));
+  Sink.onAccess(Site, K, Obj, Bytes, Active, A, UnknownBranchDepth > 0);
 }
 
 Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
@@ -683,13 +681,12 @@ Value SimtInterpreter::ExprEvaluator::VisitConditionalOperator(
   // each arm for its own lanes.
   // Lanes whose test is unknown run both arms, as for an `if`: the
   // accesses there are flagged as executing under an unknown condition.
-  bool Loaded = I.dependsOnLoad(C, Active);
-  I.UnknownBranchDepth += U != 0;
-  I.LoadedCondDepth += Loaded;
+  if (U)
+    ++I.UnknownBranchDepth;
   Value A = I.argValue(E->getTrueExpr(), Tm | U);
   Value B = I.argValue(E->getFalseExpr(), Fm | U);
-  I.UnknownBranchDepth -= U != 0;
-  I.LoadedCondDepth -= Loaded;
+  if (U)
+    --I.UnknownBranchDepth;
   // A test the whole warp decides alike selects one arm, whatever the
   // other holds (`warpId < 4 ? &A[...] : &B[...]`: one array per warp).
   if (!U && !Fm)

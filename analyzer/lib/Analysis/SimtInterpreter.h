@@ -92,20 +92,12 @@ struct LaneAddresses {
   const Expr *Lane0Offset = nullptr;     ///< symbolic offset, first lane
 };
 
-/// Conditions an access executes under (EventSink::onAccess, a bit mask):
-/// one the analyzer cannot evaluate, and one it evaluates only at sample
-/// values because it depends on a value loaded from memory.
-enum UnderCondition : unsigned {
-  UnderUnknownCond = 1,
-  UnderLoadedValueCond = 2,
-};
-
 class EventSink {
 public:
   virtual ~EventSink();
   virtual void onAccess(const clang::Expr *Site, AccessKind Kind,
                         const MemObject &Obj, unsigned Bytes, uint32_t Active,
-                        const LaneAddresses &Addrs, unsigned Under) = 0;
+                        const LaneAddresses &Addrs, bool UnderUnknown) = 0;
   /// \p Unknown lanes could not evaluate the test; they are in neither mask.
   /// \p Cond: the test's symbolic value in the first active lane, when it
   /// has one (to tell which kernel parameters it depends on).
@@ -290,13 +282,10 @@ private:
   unsigned LoadSample = 0;
   uint32_t LiveLanes = 0;
   unsigned UnknownBranchDepth = 0;
-  /// Arms and loop bodies entered on a condition that depends on a value
-  /// loaded from memory (sampledLoad): executed at sample values only.
-  unsigned LoadedCondDepth = 0;
-  /// Whether \p V, in the first lane of \p Active, depends on a value
-  /// loaded from memory.
-  bool dependsOnLoad(const Value &V, uint32_t Active);
-  llvm::DenseMap<const Expr *, bool> LoadDependence;
+  /// The atom of a value loaded from memory (sampledLoad) that \p E
+  /// depends on, or null.
+  const Expr *loadIn(const Expr *E);
+  llvm::DenseMap<const Expr *, const Expr *> LoadIn;
   uint64_t IterationBudget = ~0ull, IterationsLeft = ~0ull;
   std::vector<Frame *> Frames;
   /// Loop and switch contexts: lanes that left through break / continue.

@@ -138,23 +138,18 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
   return &M;
 }
 
-bool SimtInterpreter::dependsOnLoad(const Value &V, uint32_t Active) {
-  const Expr *E = LoadAtoms.empty() ? nullptr : firstLane(V, Active);
-  if (!E)
-    return false;
-  auto Memo = LoadDependence.find(E);
-  if (Memo != LoadDependence.end())
+const Expr *SimtInterpreter::loadIn(const Expr *E) {
+  auto Memo = LoadIn.find(E);
+  if (Memo != LoadIn.end())
     return Memo->second;
-  bool D = E->getKind() == ExprKind::Atom &&
-           E->getAtomKind() == AtomKind::Param &&
-           E->getName().starts_with("load@");
-  for (unsigned I = 0; !D && I < E->getNumOperands(); ++I) {
-    Value Sub;
-    Sub.Kind = Value::Int;
-    Sub.L[0] = E->getOperand(I);
-    D = dependsOnLoad(Sub, 1);
-  }
-  return LoadDependence[E] = D;
+  const Expr *A = E->getKind() == ExprKind::Atom &&
+                          E->getAtomKind() == AtomKind::Param &&
+                          E->getName().starts_with("load@")
+                      ? E
+                      : nullptr;
+  for (unsigned I = 0; !A && I < E->getNumOperands(); ++I)
+    A = loadIn(E->getOperand(I));
+  return LoadIn[E] = A;
 }
 
 const Expr *SimtInterpreter::firstLane(const Value &V, uint32_t Active) {
@@ -177,6 +172,16 @@ void SimtInterpreter::split(const Value &V, uint32_t Active, uint32_t &True,
     Why = V.Kind == Value::Ptr ? "pointer test" : "non-integer condition";
     return;
   }
+  // A test on a value loaded from memory is data: its sample value would
+  // pick one side for the whole warp and hide the other side's accesses.
+  // Its lanes take both sides, as for any test the analyzer cannot decide.
+  if (const Expr *E =
+          LoadAtoms.empty() || !Active ? nullptr : V.L[__builtin_ctz(Active)])
+    if (const Expr *L = loadIn(E)) {
+      Why = "test on the value loaded from memory at " +
+            L->getName().drop_front(strlen("load@")).str();
+      return;
+    }
   for (unsigned I = 0; I < MaxLanes; ++I) {
     if (!(Active >> I & 1))
       continue;
@@ -226,8 +231,6 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     // flagged as executing under an unknown condition).
     if (U)
       ++UnknownBranchDepth;
-    bool Loaded = dependsOnLoad(V, Active);
-    LoadedCondDepth += Loaded;
     auto [Merge, New] = MergedArms.try_emplace(If, false);
     if (New)
       Merge->second = armsMergeAccesses(AST, If);
@@ -238,7 +241,6 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
       exec(If->getThen(), Active);
       if (U)
         --UnknownBranchDepth;
-      LoadedCondDepth -= Loaded;
       return;
     }
     uint32_t A1 = T | U, A2 = Fl | U;
@@ -246,7 +248,6 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     exec(If->getElse(), A2);
     if (U)
       --UnknownBranchDepth;
-    LoadedCondDepth -= Loaded;
     Active = A1 | A2;
     return;
   }
@@ -379,7 +380,6 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
     exec(Init, Active);
   uint32_t Live = Active, Exited = 0;
   bool Unknown = false;
-  bool Loaded = false; // the test depends on a value loaded from memory
   for (unsigned Iter = 0; Live; ++Iter) {
     if (Cond && (TestFirst || Iter > 0)) {
       uint32_t T, Fl;
@@ -387,10 +387,6 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
       Value V = test(Cond, Live, T, Fl, Why);
       uint32_t U = Live & ~(T | Fl);
       Sink.onBranch(Loop, Kind, Live, T, U, Why, firstLane(V, Live));
-      if (!Loaded && dependsOnLoad(V, Live)) {
-        Loaded = true;
-        ++LoadedCondDepth;
-      }
       Exited |= Fl;
       if (U) {
         // An unknown trip count cannot be followed lane by lane: run one
@@ -428,7 +424,6 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
   }
   if (Unknown)
     --UnknownBranchDepth;
-  LoadedCondDepth -= Loaded;
   Active = Exited;
 }
 

@@ -196,7 +196,7 @@ void StoreForwarding::reset() {
 void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
                                const MemObject &Obj, unsigned Bytes,
                                uint32_t Active, const LaneAddresses &Addrs,
-                               unsigned UnderUnknown) {
+                               bool UnderUnknown) {
   auto Lanes32 = [&](auto F) {
     for (unsigned I = 0; I < MaxLanes; ++I)
       if (Active >> I & 1)

@@ -52,7 +52,7 @@ public:
 
   void onAccess(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
                 unsigned Bytes, uint32_t Active, const LaneAddresses &Addrs,
-                unsigned Under) override;
+                bool UnderUnknown) override;
   void onBranch(const clang::Stmt *S, llvm::StringRef Kind, uint32_t Active,
                 uint32_t Taken, uint32_t Unknown, llvm::StringRef UnknownWhy,
                 const Expr *Cond) override;
@@ -96,8 +96,8 @@ private:
     unsigned Bytes;
     uint32_t Active;
     LaneAddresses Addrs;
-    unsigned UnderUnknown; ///< UnderCondition bits
-    uint32_t Live;         ///< lanes not yet overwritten
+    bool UnderUnknown;
+    uint32_t Live; ///< lanes not yet overwritten
     unsigned Spelling;
     LoopContext Where;
   };

@@ -43,9 +43,6 @@ Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
     Why.push_back("inside a loop evaluated for its first iterations only");
   if (A.UnderUnknownBranch)
     Why.push_back("executes under a condition the analyzer cannot evaluate");
-  if (A.UnderLoadedValueBranch)
-    Why.push_back("executes under a condition on values loaded from memory, "
-                  "evaluated at sample values only");
   // Whether a local variable lives in memory at all is the compiler's
   // choice: an array indexed only by constants (after unrolling) and a
   // scalar whose address does not escape stay in registers.

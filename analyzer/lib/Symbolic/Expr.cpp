@@ -578,6 +578,15 @@ ExprContext::ExprContext() = default;
 ExprContext::~ExprContext() = default;
 
 const Expr *ExprContext::unique(Expr &&Proto) {
+  uint64_t Size = 1;
+  for (unsigned I = 0; I != Proto.NumOps; ++I)
+    Size += Proto.Ops[I]->TreeSize;
+  if (Size > MaxTreeSize)
+    return getOpaque("value too complex to follow (an expression of more "
+                     "than " +
+                         std::to_string(MaxTreeSize) + " operations)",
+                     Proto.Type);
+  Proto.TreeSize = uint32_t(Size);
   llvm::FoldingSetNodeID ID;
   Proto.Profile(ID);
   void *InsertPos = nullptr;

@@ -15,8 +15,9 @@ __global__ void merge(const unsigned *limits, const float *src, float *dst) {
   // `start` is read by every lane from one shared address. At 4096 the
   // warp's 32 x 4 B start on a 32-byte boundary (16384 B): 4 sectors; at
   // 4097 they start 4 bytes into a sector and end 4 bytes into a fifth.
-  // The guard depends on `len`, loaded too: the lanes it leaves active are
-  // those of the samples only.
+  // The guard depends on `len`, loaded too: a test on data, so its lanes
+  // take both sides, as for any test the analyzer cannot decide (a sample
+  // value would pick one side and hide the other's accesses).
   if (threadIdx.x < len)
     dst[blockIdx.x * 128 + threadIdx.x] = src[start + threadIdx.x];
   // Each lane loads its own element: the value differs per lane.
@@ -29,8 +30,7 @@ int main() { merge<<<64, 128>>>(0, 0, 0); }
 // CHECK: assumption: integers loaded from an address that is the same for every lane of the warp (load@LINE:COL in index expressions) are data: evaluated as 4096 + 256k and 4097 + 256k
 // CHECK: sample: loaded values 4096 + 256k
 // CHECK: sample: loaded values 4097 + 256k
-// The branch on `len`: uniform in both samples, and marked as depending on them.
-// CHECK: branch 20 uniform depends_on_samples=True
-// CHECK: access 21 global store range 4-4 {{.*}}executes under a condition on values loaded from memory, evaluated at sample values only
-// CHECK: access 21 global load range 4-5 depends on values loaded from memory: 4 when loaded values 4096 + 256k, 5 when loaded values 4097 + 256k;
-// CHECK: access 24 global store unknown - address depends on value loaded from memory at 23:22
+// CHECK: branch 21 unknown depends_on_samples=True {{.*}}test on the value loaded from memory at 21:21
+// CHECK: access 22 global store range 4-4 executes under a condition the analyzer cannot evaluate
+// CHECK: access 22 global load range 4-5 depends on values loaded from memory: 4 when loaded values 4096 + 256k, 5 when loaded values 4097 + 256k; executes under a condition the analyzer cannot evaluate
+// CHECK: access 25 global store unknown - address depends on value loaded from memory at 24:22

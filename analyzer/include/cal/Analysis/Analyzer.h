@@ -158,9 +158,6 @@ struct AccessSummary {
   std::vector<int64_t> FirstWarpOffsets; ///< byte offsets of active lanes
   std::vector<int> FirstWarpLanes;
   bool UnderUnknownBranch = false;
-  /// Executes under a condition on a value loaded from memory, which the
-  /// analyzer evaluates at sample values only.
-  bool UnderLoadedValueBranch = false;
   bool InCappedLoop = false;
   /// The statically declared shared array every request of the access went
   /// to; null when none or several (a fix may change its declaration).

@@ -141,6 +141,9 @@ private:
   const Expr *Ops[3] = {nullptr, nullptr, nullptr};
   bool HasOpaque = false;
   bool HasTid = false;
+  /// Nodes of the expression as a tree (shared operands counted each time
+  /// they occur), saturating: what one evaluation visits.
+  uint32_t TreeSize = 1;
   unsigned Id = 0; // creation order, for canonical operand ordering
 };
 
@@ -167,6 +170,11 @@ struct EvalResult {
 /// ordered so that equal sums compare equal.
 class ExprContext {
 public:
+  /// The largest expression built: evaluation walks the tree, and integer
+  /// hashing in a loop (`x ^= x << 13` each iteration) doubles it per step.
+  /// A larger one is an opaque value instead.
+  static constexpr uint32_t MaxTreeSize = 4096;
+
   ExprContext();
   ~ExprContext();
   ExprContext(const ExprContext &) = delete;

@@ -12,7 +12,8 @@ for k in d["kernels"]:
         print("sample:", s["description"])
     for b in k["branches"]:
         print("branch", b["line"], b["classification"],
-              "depends_on_samples=%s" % b.get("depends_on_samples"))
+              "depends_on_samples=%s" % b.get("depends_on_samples"),
+              b.get("reason", ""))
     for a in k["accesses"]:
         st = a.get("sectors_per_request") or a.get("wavefronts_per_request")
         fig = "%g-%g" % (st["min"], st["max"]) if st else "-"
