@@ -119,6 +119,17 @@ def compare_kernel(seed, prog, ora, ana, report):
         # honest gap, not a wrong figure: counted apart.
         documented = all(a["confidence"] == "unknown" and a["space"] == "unknown"
                          for a in lst)
+        # The thread's own struct variables (`S8f16 t6; t6.v[0] = acc;`)
+        # live in registers in the oracle. The analyzer costs an array in
+        # one as local memory, always as a `range` that says the compiler may
+        # keep it in registers: a documented range, not a wrong figure.
+        if all(a["space"] == "local" and a["confidence"] == "range"
+               for a in lst):
+            report.append(("access", "%s line %d: analyzer reports %d local "
+                           "access(es) the oracle keeps in registers [range: "
+                           "%s]" % (where, line, len(lst),
+                                    lst[0].get("reason", "")), True))
+            continue
         report.append(("unknown" if documented else "access",
                        "%s line %d: analyzer reports %d access(es) the oracle "
                        "never saw (%s: %s)" % (where, line, len(lst), lst[0]["space"],
