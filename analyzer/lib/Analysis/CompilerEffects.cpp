@@ -34,8 +34,10 @@ public:
         llvm::isa<clang::ConditionalOperator>(S))
       ControlFlow = true;
     if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(S))
-      // Struct copy-assignment is a call in the AST but plain moves in SASS.
-      if (!llvm::isa<clang::CXXOperatorCallExpr>(CE))
+      // Struct copy-assignment is a call in the AST but plain moves in SASS;
+      // `threadIdx.x` is a property whose semantic form calls
+      // `__fetch_builtin_x()`, a special-register read in SASS.
+      if (!llvm::isa<clang::CXXOperatorCallExpr>(CE) && !isBuiltinIndex(CE))
         ControlFlow = true;
     if (llvm::isa<clang::DeclStmt>(S))
       WritesLocals = true;
@@ -58,6 +60,11 @@ public:
   }
 
 private:
+  static bool isBuiltinIndex(const clang::CallExpr *CE) {
+    const clang::FunctionDecl *FD = CE->getDirectCallee();
+    return FD && FD->getIdentifier() &&
+           FD->getName().starts_with("__fetch_builtin_");
+  }
   static bool isLocal(const clang::Expr *E) {
     return llvm::isa<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
   }
