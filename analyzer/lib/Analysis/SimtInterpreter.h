@@ -169,6 +169,10 @@ private:
                 const clang::Stmt *Body, bool TestFirst, llvm::StringRef Kind,
                 uint32_t &Active);
   void execSwitch(const clang::Stmt *S, uint32_t &Active);
+  void
+  forgetUndecided(Frame &F,
+                  const llvm::DenseMap<const clang::VarDecl *, Value> &Before,
+                  uint32_t Undecided, const clang::IfStmt *If);
   /// Per-lane truth of \p Cond: lanes in \p True / \p False; the rest of
   /// \p Active are unknown, with \p Why.
   /// Returns the condition's value (evaluated once).

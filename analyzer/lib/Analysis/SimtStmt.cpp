@@ -197,6 +197,42 @@ void SimtInterpreter::split(const Value &V, uint32_t Active, uint32_t &True,
   }
 }
 
+/// After an `if` whose test \p Undecided lanes could not evaluate: both
+/// sides ran for them, so a variable of \p F that the sides changed holds,
+/// in those lanes, the value of one side or the other (or the old one).
+/// Which, the analyzer cannot say: the value becomes unknown there, instead
+/// of the last side's (a binary search's `if (data[mid] < v) pos = mid;`
+/// would otherwise always move `pos`). Variables declared inside the sides
+/// are out of scope and left alone.
+void SimtInterpreter::forgetUndecided(
+    Frame &F, const llvm::DenseMap<const clang::VarDecl *, Value> &Before,
+    uint32_t Undecided, const clang::IfStmt *If) {
+  for (auto &[VD, V] : F.Vars) {
+    auto Old = Before.find(VD);
+    if (Old == Before.end())
+      continue;
+    const Value &B = Old->second;
+    bool Changed = false;
+    for (unsigned I = 0; I < MaxLanes && !Changed; ++I)
+      Changed = (Undecided >> I & 1) && V.L[I] != B.L[I];
+    if (!Changed && V.sameTarget(B))
+      continue;
+    std::string Why = "'" + VD->getNameAsString() +
+                      "' set under a test the analyzer cannot decide at " +
+                      where(If);
+    if (V.Kind != Value::Int || !V.sameTarget(B) || V.Type != B.Type) {
+      if (V.Kind != Value::Int && V.Kind != Value::Ptr)
+        continue; // a register-held struct: fields are not followed here
+      V = opaque(VD->getType(), Why);
+      continue;
+    }
+    const Expr *Unknown = EC.getOpaque(Why, V.Type);
+    for (unsigned I = 0; I < MaxLanes; ++I)
+      if ((Undecided >> I & 1) && V.L[I] != B.L[I])
+        V.L[I] = Unknown;
+  }
+}
+
 void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
   if (!S || !Active)
     return;
@@ -228,9 +264,13 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     uint32_t U = Active & ~(T | Fl);
     Sink.onBranch(S, "if", Active, T, U, Why, firstLane(V, Active));
     // Lanes whose test is unknown run both sides (the accesses there are
-    // flagged as executing under an unknown condition).
-    if (U)
+    // flagged as executing under an unknown condition), and the variables
+    // the sides change hold one of two values there (forgetUndecided).
+    std::optional<llvm::DenseMap<const clang::VarDecl *, Value>> Before;
+    if (U) {
       ++UnknownBranchDepth;
+      Before = F.Vars;
+    }
     auto [Merge, New] = MergedArms.try_emplace(If, false);
     if (New)
       Merge->second = armsMergeAccesses(AST, If);
@@ -239,15 +279,19 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
       // run once for the lanes of both arms (the arithmetic becomes a
       // select, which the interpreter does not need to follow).
       exec(If->getThen(), Active);
-      if (U)
+      if (U) {
         --UnknownBranchDepth;
+        forgetUndecided(F, *Before, U, If);
+      }
       return;
     }
     uint32_t A1 = T | U, A2 = Fl | U;
     exec(If->getThen(), A1);
     exec(If->getElse(), A2);
-    if (U)
+    if (U) {
       --UnknownBranchDepth;
+      forgetUndecided(F, *Before, U, If);
+    }
     Active = A1 | A2;
     return;
   }
