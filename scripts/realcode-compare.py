@@ -72,7 +72,10 @@ def active_requests(m, cls):
         # Estimate: L1 tag requests count 128-byte lines per execution
         # (LDG.128 of 32 lanes: 4), exact for predicated accesses that stay
         # within one line per 32-bit slice (`if (tid == 0)`).
-        return m["memory_l1_tag_requests_global"] / max(1.0, bits / 32), False
+        # A request is an execution, so the estimate is bounded by them
+        # (two 128-byte lines per execution would double it otherwise).
+        return min(executed, m["memory_l1_tag_requests_global"] /
+                   max(1.0, bits / 32)), False
     return executed, False
 
 
@@ -273,6 +276,10 @@ def compare_launch(prog, key, rows, kernel, out):
     for (f, line), by_cls in sorted(lines.items()):
         for cls, r in sorted(by_cls.items()):
             executed = float(r[DENOMINATOR])
+            if DENOMINATOR == "requests":
+                # Rows reduced before the estimate was bounded: a request
+                # is one execution with an active lane, never more.
+                executed = min(executed, float(r["executed"]))
             base = {"program": prog, "kernel": mangled, "grid": grid,
                     "block": block, "scope": "%s:%d" % (f, line),
                     "class": cls}
