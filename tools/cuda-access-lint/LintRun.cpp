@@ -269,6 +269,7 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   }
 
   AO->DumpEvents = C.DumpEvents;
+  AO->Registers = C.Registers;
   AO->ConfigKernels = Cfg.Kernels;
 
   raw_string_ostream TextOS(FR.Text);

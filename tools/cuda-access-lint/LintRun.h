@@ -12,6 +12,7 @@
 #include "cal/Frontend/CompileCommands.h"
 #include "cal/Frontend/CudaFrontend.h"
 #include "cal/Report/FileReport.h"
+#include <map>
 #include <optional>
 
 namespace cal {
@@ -26,6 +27,8 @@ struct LintConfig {
   std::string LegacyL1; ///< --legacy-l1: "cached", "uncached" or empty
   std::string Block, Grid, KernelFilter;
   std::vector<std::string> Params;
+  /// --registers KERNEL=N: registers per thread, for occupancy.
+  std::map<std::string, unsigned> Registers;
   bool ListKernels = false, DumpEvents = false, Verbose = false;
   /// --fix / --export-fixes: re-analyse each proposed change (FixVerify).
   bool VerifyFixes = false;
