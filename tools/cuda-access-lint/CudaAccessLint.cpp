@@ -170,6 +170,12 @@ cl::list<std::string> RegistersOpt(
     cl::desc("Registers per thread of a kernel, KERNEL=N (name or mangled "
              "name), for the theoretical occupancy"),
     cl::cat(Cat));
+cl::opt<bool> ResourceUsageOpt(
+    "resource-usage",
+    cl::desc("Read registers per thread from ptxas (compiles each file with "
+             "the toolkit's nvcc --resource-usage; seconds per file), for "
+             "the theoretical occupancy"),
+    cl::cat(Cat));
 cl::opt<std::string> Dump("dump",
                           cl::desc("Debug dump: 'events' prints the per-lane "
                                    "evaluation"),
@@ -603,6 +609,7 @@ int main(int argc, const char **argv) {
   C.Grid = Grid;
   C.KernelFilter = KernelFilter;
   C.Params.assign(Params.begin(), Params.end());
+  C.ResourceUsage = ResourceUsageOpt;
   for (StringRef R : RegistersOpt) {
     auto [Name, Value] = R.rsplit('=');
     unsigned N = 0;

@@ -29,6 +29,8 @@ struct LintConfig {
   std::vector<std::string> Params;
   /// --registers KERNEL=N: registers per thread, for occupancy.
   std::map<std::string, unsigned> Registers;
+  /// --resource-usage: registers from ptxas (ResourceUsage.h).
+  bool ResourceUsage = false;
   bool ListKernels = false, DumpEvents = false, Verbose = false;
   /// --fix / --export-fixes: re-analyse each proposed change (FixVerify).
   bool VerifyFixes = false;

@@ -572,6 +572,8 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         K.Occupancy = computeOccupancy(
             Opts.Target, unsigned(LC.Block[0] * LC.Block[1] * LC.Block[2]),
             Regs, staticSharedBytes(Ctx, KI.Decl), LC.DynamicSharedBytes);
+        if (!Regs && !Opts.RegistersWhy.empty())
+          K.Occupancy.RegistersWhy = Opts.RegistersWhy;
       } else {
         K.Occupancy.Why = "no launch: the block is assumed";
       }

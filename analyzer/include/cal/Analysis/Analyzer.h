@@ -93,6 +93,9 @@ struct AnalysisOptions {
   /// Registers per thread per kernel (name or mangled name), from
   /// --registers or ptxas; the occupancy figure is an upper bound without.
   std::map<std::string, unsigned> Registers;
+  /// Why a kernel has no register count, when the driver knows better
+  /// than the default (nvcc failed, no toolkit).
+  std::string RegistersWhy;
 
   static llvm::Expected<AnalysisOptions>
   fromStrings(llvm::StringRef Arch, llvm::StringRef Block, llvm::StringRef Grid,
