@@ -165,6 +165,17 @@ cl::opt<std::string> Grid("grid", cl::desc("Grid dimensions X[,Y[,Z]]"),
 cl::list<std::string> Params("param",
                              cl::desc("Kernel parameter value NAME=VALUE"),
                              cl::cat(Cat));
+cl::list<std::string> RegistersOpt(
+    "registers",
+    cl::desc("Registers per thread of a kernel, KERNEL=N (name or mangled "
+             "name), for the theoretical occupancy"),
+    cl::cat(Cat));
+cl::opt<bool> ResourceUsageOpt(
+    "resource-usage",
+    cl::desc("Read registers per thread from ptxas (compiles each file with "
+             "the toolkit's nvcc --resource-usage; seconds per file), for "
+             "the theoretical occupancy"),
+    cl::cat(Cat));
 cl::opt<std::string> Dump("dump",
                           cl::desc("Debug dump: 'events' prints the per-lane "
                                    "evaluation"),
@@ -598,6 +609,15 @@ int main(int argc, const char **argv) {
   C.Grid = Grid;
   C.KernelFilter = KernelFilter;
   C.Params.assign(Params.begin(), Params.end());
+  C.ResourceUsage = ResourceUsageOpt;
+  for (StringRef R : RegistersOpt) {
+    auto [Name, Value] = R.rsplit('=');
+    unsigned N = 0;
+    if (Name.empty() || Value.getAsInteger(10, N) || N == 0)
+      return usageError("--registers='" + R.str() +
+                        "' is not KERNEL=N with N a positive integer");
+    C.Registers[Name.str()] = N;
+  }
   C.ListKernels = ListKernels;
   C.DumpEvents = Dump == "events";
   C.Verbose = Verbose;

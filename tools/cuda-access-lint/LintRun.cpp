@@ -1,5 +1,6 @@
 //===- LintRun.cpp - One file through the analyzer ------------------------===//
 #include "LintRun.h"
+#include "ResourceUsage.h"
 
 #include "cal/Analysis/Analyzer.h"
 #include "cal/Discovery/KernelDiscovery.h"
@@ -269,6 +270,23 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   }
 
   AO->DumpEvents = C.DumpEvents;
+  AO->Registers = C.Registers;
+  if (C.ResourceUsage) {
+    if (!C.Toolkit.Found || C.Frontend.NoToolkit) {
+      AO->RegistersWhy = "registers per thread unknown: --resource-usage "
+                         "needs the CUDA toolkit's nvcc";
+    } else if (Expected<std::map<std::string, unsigned>> R = ptxasRegisters(
+                   C.Toolkit.Path, FO.GpuArch, File, FO.ExtraArgs)) {
+      // --registers given for the same kernel wins.
+      for (auto &[Name, N] : *R)
+        AO->Registers.emplace(Name, N);
+      AO->RegistersWhy = "registers per thread unknown: ptxas reported none "
+                         "for this kernel";
+    } else {
+      AO->RegistersWhy =
+          "registers per thread unknown: " + toString(R.takeError());
+    }
+  }
   AO->ConfigKernels = Cfg.Kernels;
 
   raw_string_ostream TextOS(FR.Text);

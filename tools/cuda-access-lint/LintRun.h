@@ -12,6 +12,7 @@
 #include "cal/Frontend/CompileCommands.h"
 #include "cal/Frontend/CudaFrontend.h"
 #include "cal/Report/FileReport.h"
+#include <map>
 #include <optional>
 
 namespace cal {
@@ -26,6 +27,10 @@ struct LintConfig {
   std::string LegacyL1; ///< --legacy-l1: "cached", "uncached" or empty
   std::string Block, Grid, KernelFilter;
   std::vector<std::string> Params;
+  /// --registers KERNEL=N: registers per thread, for occupancy.
+  std::map<std::string, unsigned> Registers;
+  /// --resource-usage: registers from ptxas (ResourceUsage.h).
+  bool ResourceUsage = false;
   bool ListKernels = false, DumpEvents = false, Verbose = false;
   /// --fix / --export-fixes: re-analyse each proposed change (FixVerify).
   bool VerifyFixes = false;

@@ -563,6 +563,19 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       K.Launch = LC;
       K.Assumptions = Notes;
       K.GlobalUnit = Opts.Target.globalUnit().str();
+      if (!LC.Assumed) {
+        std::optional<unsigned> Regs;
+        for (const std::string &N : {KI.Name, KI.MangledName})
+          if (auto It = Opts.Registers.find(N); It != Opts.Registers.end())
+            Regs = It->second;
+        K.Occupancy = computeOccupancy(
+            Opts.Target, unsigned(LC.Block[0] * LC.Block[1] * LC.Block[2]),
+            Regs, staticSharedBytes(Ctx, KI.Decl), LC.DynamicSharedBytes);
+        if (!Regs && !Opts.RegistersWhy.empty())
+          K.Occupancy.RegistersWhy = Opts.RegistersWhy;
+      } else {
+        K.Occupancy.Why = "no launch: the block is assumed";
+      }
       // The launch is the program's, but the file analysed does not show
       // it: say where it was found.
       if (!LC.Origin.empty())

@@ -53,6 +53,7 @@ const Check &assumedLaunchCheck();
 const Check &noAccessReachedCheck();
 const Check &annotationCheck();
 const Check &partitionCampingCheck();
+const Check &occupancyLimitCheck();
 
 } // namespace cal
 

@@ -16,7 +16,7 @@ llvm::ArrayRef<const Check *> registeredChecks() {
       &divergentBranchCheck(),   &unknownAccessCheck(),
       &assumedLaunchCheck(),     &noAccessReachedCheck(),
       &hiddenBranchCheck(),      &annotationCheck(),
-      &partitionCampingCheck(),
+      &partitionCampingCheck(), &occupancyLimitCheck(),
   };
   return Checks;
 }

@@ -107,6 +107,29 @@ static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
 
 /// Requests per warp through pointers whose memory space is unknown; they
 /// are in none of the per-space summaries.
+/// The launch's theoretical occupancy (docs/prediction-schema.md); null
+/// with the reason where it is not modelled.
+static json::Value occupancyJSON(const OccupancyResult &O) {
+  if (!O.Modelled)
+    return json::Object{{"modelled", false}, {"reason", O.Why}};
+  json::Object J{
+      {"modelled", true},
+      {"registers_per_thread",
+       O.Registers ? json::Value(int64_t(*O.Registers)) : json::Value(nullptr)},
+      {"static_shared_bytes", int64_t(O.StaticSharedBytes)},
+      {"dynamic_shared_bytes", int64_t(O.DynamicSharedBytes)},
+      {"threads_per_block", int64_t(O.ThreadsPerBlock)},
+      {"blocks_per_sm", int64_t(O.BlocksPerSM)},
+      {"active_warps_per_sm", int64_t(O.ActiveWarpsPerSM)},
+      {"max_warps_per_sm", int64_t(O.MaxWarpsPerSM)},
+      {"theoretical_occupancy_pct", O.Percent},
+      {"limited_by", O.LimitedBy},
+      {"certainty", O.Exact ? "exact" : "upper-bound"}};
+  if (!O.Registers)
+    J["registers_reason"] = O.RegistersWhy;
+  return J;
+}
+
 static double unknownSpaceRequests(const KernelResult &K) {
   double N = 0;
   for (const AccessSummary &A : K.Accesses)
@@ -284,6 +307,7 @@ json::Array resultToJSON(const AnalysisResult &R) {
         {"line", K.Pos.Line},
         {"column", K.Pos.Column},
         {"launch", std::move(Launch)},
+        {"occupancy", occupancyJSON(K.Occupancy)},
         {"assumptions", std::move(Assumptions)},
         {"unsupported", std::move(Unsupported)},
         {"evaluated", json::Object{{"blocks", std::move(Blocks)},

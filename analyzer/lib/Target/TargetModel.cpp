@@ -14,6 +14,11 @@
 //         (Filipovic, "GPU Hardware Performance", 2010): segment sizes and
 //         the half-warp rules for 1.x, 16 banks on 1.x and 32 from 2.0,
 //         global memory in 256-byte partitions, 6 on G80 and 8 on GT200.
+//  [OCC]  The CUDA toolkit's occupancy calculator, cuda_occupancy.h (CUDA
+//         13.0): register allocation unit 256 per warp, 4 register
+//         sub-partitions, 255 registers per thread, shared allocation
+//         granularity 128 bytes from 8.x (256 on 7.x), the 1 KiB the driver
+//         reserves per block from 8.x, and the shared carveouts per SM.
 //  [H100] Counters measured on the H100 (docs/gpu-facts.md).
 //
 //===----------------------------------------------------------------------===//
@@ -101,6 +106,43 @@ constexpr bool blocksWithinLargest() {
 static_assert(blocksWithinLargest(),
               "LargestBlockThreads is the table's largest block");
 
+/// Occupancy limits per architecture, Volta onwards. Registers: 64 Ki 32-bit
+/// registers per SM and 255 per thread on every one [PG "Technical
+/// Specifications per Compute Capability"], allocated per warp in units of
+/// 256 over 4 sub-partitions [OCC cudaOccRegAllocationGranularity,
+/// cudaOccSubPartitionsPerMultiprocessor]. Shared memory per SM / per block
+/// (opt-in) [PG]: 7.0 96/96 KiB, 7.5 64/64, 8.0 164/163, 8.6 and 8.9
+/// 100/99, 9.0 and 10.0 228/227, 12.0 100/99 (the largest carveout of
+/// [OCC cudaOccAlignUpShmemSizeVoltaPlus]). Granularity 256 bytes on 7.x,
+/// 128 since [OCC cudaOccSMemAllocationGranularity]; 1 KiB reserved per
+/// block from 8.0 on [PG: "1 KB of shared memory is reserved for system
+/// use"; OCC reservedSharedMemPerBlock].
+struct OccupancyRow {
+  const char *Arch;
+  unsigned SharedPerSMKiB, SharedPerBlockKiB, AllocUnit, ReservedBytes;
+};
+constexpr OccupancyRow OccupancyTable[] = {
+    {"sm_70", 96, 96, 256, 0},     {"sm_75", 64, 64, 256, 0},
+    {"sm_80", 164, 163, 128, 1024}, {"sm_86", 100, 99, 128, 1024},
+    {"sm_89", 100, 99, 128, 1024}, {"sm_90", 228, 227, 128, 1024},
+    {"sm_100", 228, 227, 128, 1024}, {"sm_120", 100, 99, 128, 1024},
+};
+
+void setOccupancyLimits(TargetModel &TM) {
+  for (const OccupancyRow &O : OccupancyTable) {
+    if (TM.Arch != O.Arch)
+      continue;
+    TM.RegistersPerSM = 64 * 1024;
+    TM.MaxRegistersPerThread = 255;
+    TM.RegisterAllocUnit = 256;
+    TM.RegisterSubPartitions = 4;
+    TM.SharedPerSM = O.SharedPerSMKiB * 1024;
+    TM.SharedPerBlockOptIn = O.SharedPerBlockKiB * 1024;
+    TM.SharedAllocUnit = O.AllocUnit;
+    TM.SharedReservedPerBlock = O.ReservedBytes;
+  }
+}
+
 TargetModel fromRow(const Row &R) {
   TargetModel TM;
   TM.Arch = R.Arch;
@@ -138,6 +180,7 @@ TargetModel fromRow(const Row &R) {
   TM.Multiprocessors = R.SMs;
   TM.MaxBlocksPerSM = R.BlocksPerSM;
   TM.MaxThreadsPerSM = R.ThreadsPerSM;
+  setOccupancyLimits(TM);
   return TM;
 }
 

@@ -57,6 +57,7 @@ void host(float *a) { strides<<<1, 32>>>(a); }
 // LIST2-NEXT: cuda-hidden-branch
 // LIST2-NEXT: cuda-annotation
 // LIST2-NEXT: cuda-partition-camping
+// LIST2-NEXT: cuda-occupancy-limit
 // LIST2-NOT: cuda-
 // RUN: sh -c '%cal --checks=-* %s 2> %t.none; test $? -eq 2'
 // RUN: FileCheck %s --check-prefix=NONE < %t.none

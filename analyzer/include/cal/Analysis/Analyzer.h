@@ -11,6 +11,7 @@
 #ifndef CAL_ANALYSIS_ANALYZER_H
 #define CAL_ANALYSIS_ANALYZER_H
 
+#include "cal/Analysis/Occupancy.h"
 #include "cal/Discovery/KernelDiscovery.h"
 #include "cal/Models/DivergenceModel.h"
 #include "cal/Target/TargetModel.h"
@@ -89,6 +90,12 @@ struct AnalysisOptions {
   /// Said in every kernel's assumptions: what the target model implies
   /// (parsed for another architecture, a check that does not apply).
   std::vector<std::string> TargetAssumptions;
+  /// Registers per thread per kernel (name or mangled name), from
+  /// --registers or ptxas; the occupancy figure is an upper bound without.
+  std::map<std::string, unsigned> Registers;
+  /// Why a kernel has no register count, when the driver knows better
+  /// than the default (nvcc failed, no toolkit).
+  std::string RegistersWhy;
 
   static llvm::Expected<AnalysisOptions>
   fromStrings(llvm::StringRef Arch, llvm::StringRef Block, llvm::StringRef Grid,
@@ -311,6 +318,8 @@ struct KernelResult {
   std::vector<std::string> EventDump;   ///< with --dump=events
   /// Targets with a partition layout only (TargetModel::Partitions).
   PartitionSurvey Partitions;
+  /// Theoretical occupancy of the launch (Occupancy.h).
+  OccupancyResult Occupancy;
 };
 
 struct AnalysisResult {

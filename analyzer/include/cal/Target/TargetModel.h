@@ -117,6 +117,18 @@ struct TargetModel {
   unsigned MaxBlocksPerSM = 0;
   unsigned MaxThreadsPerSM = 0;
 
+  /// Occupancy limits (TargetModel.cpp, [PG] and [OCC]); zero where the
+  /// row does not model occupancy (before Volta).
+  unsigned RegistersPerSM = 0;        ///< 32-bit registers per SM
+  unsigned MaxRegistersPerThread = 0; ///< ptxas's per-thread ceiling
+  unsigned RegisterAllocUnit = 0;     ///< registers per warp, rounded up to
+  unsigned RegisterSubPartitions = 0; ///< register file split per scheduler
+  unsigned SharedPerSM = 0;           ///< the largest shared carveout
+  unsigned SharedPerBlockOptIn = 0;   ///< per block, with opt-in
+  unsigned SharedAllocUnit = 0;       ///< shared bytes per block rounded to
+  unsigned SharedReservedPerBlock = 0; ///< the driver's per-block reserve
+  bool modelsOccupancy() const { return RegistersPerSM != 0; }
+
   /// A legacy model (before Volta): its global figure is transactions,
   /// not L1TEX sectors.
   bool countsTransactions() const { return Global != GlobalScheme::Sectors; }
