@@ -728,6 +728,10 @@ std::optional<Value> SimtInterpreter::evalBuiltin(const clang::CallExpr *CE,
   case Builtin::Maths:
     for (const clang::Expr *E : CE->arguments())
       (void)eval(E, Active);
+    // One result per call, a fused multiply-add two (as FLOP counts do);
+    // a transcendental is several instructions on the hardware, counted
+    // once here (docs/roofline.md).
+    countOps(T, Name.contains("fma") ? 2 : 1, Active);
     return T->isVoidType()
                ? Value()
                : opaque(T, "result of '" + Name.str() + "' at " + where(CE));

@@ -114,6 +114,9 @@ public:
   virtual void onBarrier(const clang::Stmt *S) {}
   /// The warp has run to the end of the kernel.
   virtual void onWarpEnd() {}
+  /// \p N arithmetic operations of class \p C ran in the lanes of \p Active
+  /// (an operator or a maths function written in the source).
+  virtual void onArith(OpClass C, unsigned N, uint32_t Active) {}
 };
 
 /// What one warp of one block sees.
@@ -205,6 +208,9 @@ private:
              uint32_t Active);
   Value evalBinary(const clang::BinaryOperator *BO, uint32_t Active);
   Value evalUnary(const clang::UnaryOperator *UO, uint32_t Active);
+  /// Reports \p N operations on values of type \p T to the sink, when \p T
+  /// is an arithmetic type (pointers, records and bools are not counted).
+  void countOps(clang::QualType T, unsigned N, uint32_t Active);
   Value evalCast(const clang::CastExpr *CE, uint32_t Active);
   Value arith(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
               clang::QualType ResultTy, clang::QualType LTy,

@@ -116,6 +116,37 @@ Value SimtInterpreter::arith(clang::BinaryOperatorKind Op, const Value &L,
   return convert(V, ResultTy);
 }
 
+void SimtInterpreter::countOps(clang::QualType T, unsigned N, uint32_t Active) {
+  if (T.isNull() || !Active)
+    return;
+  T = T.getCanonicalType();
+  if (const auto *VT = T->getAs<clang::VectorType>())
+    T = VT->getElementType().getCanonicalType();
+  if (const auto *BT = T->getAs<clang::BuiltinType>();
+      BT && BT->isFloatingPoint()) {
+    switch (BT->getKind()) {
+    case clang::BuiltinType::Half:
+    case clang::BuiltinType::Float16:
+    case clang::BuiltinType::BFloat16:
+      return Sink.onArith(OpClass::Fp16, N, Active);
+    case clang::BuiltinType::Float:
+      return Sink.onArith(OpClass::Fp32, N, Active);
+    default:
+      return Sink.onArith(OpClass::Fp64, N, Active);
+    }
+  }
+  if (T->isIntegralOrEnumerationType() && !T->isBooleanType())
+    Sink.onArith(OpClass::Int, N, Active);
+}
+
+/// Operators that compute (comparisons, logic and assignment do not).
+static bool isArithmeticOp(clang::BinaryOperatorKind Op) {
+  return Op == clang::BO_Mul || Op == clang::BO_Div || Op == clang::BO_Rem ||
+         Op == clang::BO_Add || Op == clang::BO_Sub || Op == clang::BO_Shl ||
+         Op == clang::BO_Shr || Op == clang::BO_And || Op == clang::BO_Xor ||
+         Op == clang::BO_Or;
+}
+
 Value SimtInterpreter::evalBinary(const clang::BinaryOperator *BO,
                                   uint32_t Active) {
   clang::BinaryOperatorKind Op = BO->getOpcode();
@@ -136,6 +167,9 @@ Value SimtInterpreter::evalBinary(const clang::BinaryOperator *BO,
     Value R = eval(BO->getRHS(), Active);
     Value Old = load(BO->getLHS(), LV, BO->getLHS()->getType(), Active);
     clang::QualType CT = CA->getComputationLHSType();
+    // Pointer += n is address arithmetic: its type is a pointer, not
+    // counted.
+    countOps(CA->getComputationResultType(), 1, Active);
     Value New = arith(clang::BinaryOperator::getOpForCompoundAssignment(Op),
                       convert(Old, CT), R, CA->getComputationResultType(), CT,
                       BO->getRHS()->getType());
@@ -169,6 +203,8 @@ Value SimtInterpreter::evalBinary(const clang::BinaryOperator *BO,
   }
   Value L = eval(BO->getLHS(), Active);
   Value R = eval(BO->getRHS(), Active);
+  if (isArithmeticOp(Op))
+    countOps(T, 1, Active);
   return arith(Op, L, R, T, BO->getLHS()->getType(), BO->getRHS()->getType());
 }
 
@@ -202,6 +238,7 @@ Value SimtInterpreter::evalUnary(const clang::UnaryOperator *UO,
   case clang::UO_PostDec: {
     LValue LV = evalLValue(Sub, Active);
     Value Old = load(Sub, LV, Sub->getType(), Active);
+    countOps(Sub->getType(), 1, Active);
     Value One;
     One.Kind = Value::Int;
     One.Type = IntType::i32();
@@ -226,6 +263,8 @@ Value SimtInterpreter::evalUnary(const clang::UnaryOperator *UO,
   case clang::UO_Not:
   case clang::UO_LNot: {
     Value V = eval(Sub, Active);
+    if (UO->getOpcode() != clang::UO_LNot)
+      countOps(T, 1, Active);
     if (V.Kind != Value::Int)
       return opaque(T, "non-integer operand");
     UnaryOp Op = UO->getOpcode() == clang::UO_Minus ? UnaryOp::Neg

@@ -60,6 +60,9 @@ public:
     Next.onLoopCapped(Loop);
   }
   void onSampledLoad(const Expr *Atom) override { Next.onSampledLoad(Atom); }
+  void onArith(OpClass C, unsigned N, uint32_t Active) override {
+    Next.onArith(C, N, Active);
+  }
   void onUnsupported(const clang::Stmt *S, llvm::StringRef What) override;
   void onBarrier(const clang::Stmt *S) override;
   void onWarpEnd() override;

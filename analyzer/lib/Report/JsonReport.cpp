@@ -130,6 +130,55 @@ static json::Value occupancyJSON(const OccupancyResult &O) {
   return J;
 }
 
+/// Bytes, operations and the time bound over the launch's grid
+/// (docs/prediction-schema.md, docs/roofline.md).
+static json::Value rooflineJSON(const RooflineResult &R,
+                                const TargetModel &TM) {
+  if (!R.Modelled)
+    return json::Object{{"modelled", false}, {"reason", R.Why}};
+  json::Object Ops, PerThread, PerClock;
+  for (unsigned C = 0; C < NumOpClasses; ++C) {
+    const char *N = opClassName(OpClass(C));
+    Ops[N] = R.Ops[C];
+    PerThread[N] = R.GridThreads > 0 ? R.Ops[C] / R.GridThreads : 0.0;
+    PerClock[N] = int64_t(opsPerClock(TM, OpClass(C)));
+  }
+  Ops["total"] = R.opsTotal();
+  json::Array Notes;
+  for (const std::string &N : R.Notes)
+    Notes.push_back(N);
+  json::Value Device = nullptr;
+  if (TM.modelsThroughput()) {
+    bool Part = !TM.ReferenceDevice.empty();
+    Device = json::Object{
+        {"name", Part ? json::Value(TM.ReferenceDevice) : nullptr},
+        {"sm_count", Part ? json::Value(int64_t(TM.DeviceSMs)) : nullptr},
+        {"clock_mhz", Part ? json::Value(int64_t(TM.DeviceClockMHz)) : nullptr},
+        {"dram_gbps", Part ? json::Value(TM.DeviceDramGBps) : nullptr},
+        {"l2_bytes", Part ? json::Value(int64_t(TM.DeviceL2Bytes)) : nullptr},
+        {"dram_fetch_bytes", int64_t(TM.DramFetchBytes)},
+        {"ops_per_clock_per_sm", std::move(PerClock)}};
+  }
+  double Dram = R.dramTotal();
+  return json::Object{
+      {"modelled", true},
+      {"grid_threads", R.GridThreads},
+      {"sector_bytes", R.SectorBytes},
+      {"dram_bytes", json::Object{{"read", R.DramRead},
+                                  {"write", R.DramWrite},
+                                  {"total", Dram}}},
+      {"footprint_bytes", R.Footprint},
+      {"ops", std::move(Ops)},
+      {"ops_per_thread", std::move(PerThread)},
+      {"arithmetic_intensity",
+       Dram > 0 ? json::Value(R.opsTotal() / Dram) : nullptr},
+      {"reference_device", std::move(Device)},
+      {"time_bound_us", R.HasBound ? json::Value(R.TimeBoundUs) : nullptr},
+      {"bound_by", R.HasBound ? json::Value(R.BoundBy) : nullptr},
+      {"certainty", R.Certainty},
+      {"notes", std::move(Notes)}};
+}
+
 static double unknownSpaceRequests(const KernelResult &K) {
   double N = 0;
   for (const AccessSummary &A : K.Accesses)
@@ -308,6 +357,7 @@ json::Array resultToJSON(const AnalysisResult &R) {
         {"column", K.Pos.Column},
         {"launch", std::move(Launch)},
         {"occupancy", occupancyJSON(K.Occupancy)},
+        {"roofline", rooflineJSON(K.Roofline, R.Target)},
         {"assumptions", std::move(Assumptions)},
         {"unsupported", std::move(Unsupported)},
         {"evaluated", json::Object{{"blocks", std::move(Blocks)},

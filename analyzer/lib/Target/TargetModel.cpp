@@ -20,6 +20,12 @@
 //         granularity 128 bytes from 8.x (256 on 7.x), the 1 KiB the driver
 //         reserves per block from 8.x, and the shared carveouts per SM.
 //  [H100] Counters measured on the H100 (docs/gpu-facts.md).
+//  [PG-T] Programming Guide, "Arithmetic Instructions": results per clock
+//         cycle per multiprocessor for 16-, 32- and 64-bit floating-point
+//         add/multiply/multiply-add and 32-bit integer add, multiply,
+//         shift and logic, per compute capability.
+//  [SPEC] NVIDIA's datasheets of the reference parts: multiprocessors,
+//         boost clock, memory bandwidth, L2 size.
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Target/TargetModel.h"
@@ -122,9 +128,9 @@ struct OccupancyRow {
   unsigned SharedPerSMKiB, SharedPerBlockKiB, AllocUnit, ReservedBytes;
 };
 constexpr OccupancyRow OccupancyTable[] = {
-    {"sm_70", 96, 96, 256, 0},     {"sm_75", 64, 64, 256, 0},
-    {"sm_80", 164, 163, 128, 1024}, {"sm_86", 100, 99, 128, 1024},
-    {"sm_89", 100, 99, 128, 1024}, {"sm_90", 228, 227, 128, 1024},
+    {"sm_70", 96, 96, 256, 0},       {"sm_75", 64, 64, 256, 0},
+    {"sm_80", 164, 163, 128, 1024},  {"sm_86", 100, 99, 128, 1024},
+    {"sm_89", 100, 99, 128, 1024},   {"sm_90", 228, 227, 128, 1024},
     {"sm_100", 228, 227, 128, 1024}, {"sm_120", 100, 99, 128, 1024},
 };
 
@@ -140,6 +146,52 @@ void setOccupancyLimits(TargetModel &TM) {
     TM.SharedPerBlockOptIn = O.SharedPerBlockKiB * 1024;
     TM.SharedAllocUnit = O.AllocUnit;
     TM.SharedReservedPerBlock = O.ReservedBytes;
+  }
+}
+
+/// Roofline facts, Volta onwards. Throughput per SM per clock [PG-T]
+/// (half2 counts as two 16-bit results; the integer figure is the slowest
+/// of 32-bit add, multiply and logic, 64 on all of these). The reference
+/// part per architecture [SPEC]; its DRAM peak is memory clock x bus width
+/// x 2, which for the H100 SXM5 is what the verifier read off the device
+/// (docs/measurements-h100.md: 2,619 MHz, 5,120 bits, 3,352.32 GB/s; L2
+/// 52,428,800 bytes). DRAM reads move 64-byte sector pairs on the H100: a
+/// load of one float per 128 bytes read 2.0x its sector bytes
+/// (docs/roofline.md, coalescing.stride_32); elsewhere unmeasured, 32.
+struct ThroughputRow {
+  const char *Arch;
+  unsigned Fp16, Fp32, Fp64, Int, DramFetch;
+  const char *Part;
+  unsigned SMs, ClockMHz;
+  double DramGBps;
+  uint64_t L2Bytes;
+};
+// clang-format off
+constexpr ThroughputRow ThroughputTable[] = {
+  // arch    fp16 fp32 fp64 int fetch part                 SMs  MHz   GB/s     L2
+  {"sm_70",  256, 64,  32,  64, 32, "Tesla V100 SXM2",      80, 1530,  900.0,   6u << 20},
+  {"sm_75",  256, 64,  2,   64, 32, "",                     0,  0,     0,       0},
+  {"sm_80",  256, 64,  32,  64, 32, "A100 SXM4 80GB",       108, 1410, 2039.0,  40u << 20},
+  {"sm_86",  256, 128, 2,   64, 32, "",                     0,  0,     0,       0},
+  {"sm_89",  256, 128, 2,   64, 32, "",                     0,  0,     0,       0},
+  {"sm_90",  256, 128, 64,  64, 64, "H100 SXM5 80GB",       132, 1980, 3352.32, 50u << 20},
+};
+// clang-format on
+
+void setThroughput(TargetModel &TM) {
+  for (const ThroughputRow &T : ThroughputTable) {
+    if (TM.Arch != T.Arch)
+      continue;
+    TM.Fp16OpsPerClock = T.Fp16;
+    TM.Fp32OpsPerClock = T.Fp32;
+    TM.Fp64OpsPerClock = T.Fp64;
+    TM.IntOpsPerClock = T.Int;
+    TM.DramFetchBytes = T.DramFetch;
+    TM.ReferenceDevice = T.Part;
+    TM.DeviceSMs = T.SMs;
+    TM.DeviceClockMHz = T.ClockMHz;
+    TM.DeviceDramGBps = T.DramGBps;
+    TM.DeviceL2Bytes = T.L2Bytes;
   }
 }
 
@@ -181,6 +233,7 @@ TargetModel fromRow(const Row &R) {
   TM.MaxBlocksPerSM = R.BlocksPerSM;
   TM.MaxThreadsPerSM = R.ThreadsPerSM;
   setOccupancyLimits(TM);
+  setThroughput(TM);
   return TM;
 }
 

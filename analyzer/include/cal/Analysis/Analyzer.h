@@ -12,6 +12,7 @@
 #define CAL_ANALYSIS_ANALYZER_H
 
 #include "cal/Analysis/Occupancy.h"
+#include "cal/Analysis/Roofline.h"
 #include "cal/Discovery/KernelDiscovery.h"
 #include "cal/Models/DivergenceModel.h"
 #include "cal/Target/TargetModel.h"
@@ -320,6 +321,8 @@ struct KernelResult {
   PartitionSurvey Partitions;
   /// Theoretical occupancy of the launch (Occupancy.h).
   OccupancyResult Occupancy;
+  /// Bytes, operations and the time bound over the grid (Roofline.h).
+  RooflineResult Roofline;
 };
 
 struct AnalysisResult {

@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -119,15 +120,31 @@ struct TargetModel {
 
   /// Occupancy limits (TargetModel.cpp, [PG] and [OCC]); zero where the
   /// row does not model occupancy (before Volta).
-  unsigned RegistersPerSM = 0;        ///< 32-bit registers per SM
-  unsigned MaxRegistersPerThread = 0; ///< ptxas's per-thread ceiling
-  unsigned RegisterAllocUnit = 0;     ///< registers per warp, rounded up to
-  unsigned RegisterSubPartitions = 0; ///< register file split per scheduler
-  unsigned SharedPerSM = 0;           ///< the largest shared carveout
-  unsigned SharedPerBlockOptIn = 0;   ///< per block, with opt-in
-  unsigned SharedAllocUnit = 0;       ///< shared bytes per block rounded to
+  unsigned RegistersPerSM = 0;         ///< 32-bit registers per SM
+  unsigned MaxRegistersPerThread = 0;  ///< ptxas's per-thread ceiling
+  unsigned RegisterAllocUnit = 0;      ///< registers per warp, rounded up to
+  unsigned RegisterSubPartitions = 0;  ///< register file split per scheduler
+  unsigned SharedPerSM = 0;            ///< the largest shared carveout
+  unsigned SharedPerBlockOptIn = 0;    ///< per block, with opt-in
+  unsigned SharedAllocUnit = 0;        ///< shared bytes per block rounded to
   unsigned SharedReservedPerBlock = 0; ///< the driver's per-block reserve
   bool modelsOccupancy() const { return RegistersPerSM != 0; }
+
+  /// Roofline facts (TargetModel.cpp, [PG-T] and [SPEC]). Arithmetic
+  /// results per clock per SM, by class of operation; zero where the row
+  /// does not give them.
+  unsigned Fp16OpsPerClock = 0, Fp32OpsPerClock = 0, Fp64OpsPerClock = 0,
+           IntOpsPerClock = 0;
+  /// Bytes one DRAM read moves for a sector that misses L2: a sector pair
+  /// where measured [H100], else the sector.
+  unsigned DramFetchBytes = 32;
+  /// The part whose peaks give the static time bound (the verifier redoes
+  /// it for the GPU it runs on); empty where the row names none.
+  std::string ReferenceDevice;
+  unsigned DeviceSMs = 0, DeviceClockMHz = 0;
+  double DeviceDramGBps = 0;
+  uint64_t DeviceL2Bytes = 0;
+  bool modelsThroughput() const { return Fp32OpsPerClock != 0; }
 
   /// A legacy model (before Volta): its global figure is transactions,
   /// not L1TEX sectors.
