@@ -653,6 +653,18 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
             Regs, staticSharedBytes(Ctx, KI.Decl), LC.DynamicSharedBytes);
         if (!Regs && !Opts.RegistersWhy.empty())
           K.Occupancy.RegistersWhy = Opts.RegistersWhy;
+        // A block larger than __launch_bounds__'s maximum does not launch
+        // (Programming Guide, "Launch Bounds": the launch fails).
+        if (KI.LaunchBoundsMaxThreads && K.Occupancy.Modelled &&
+            K.Occupancy.ThreadsPerBlock > *KI.LaunchBoundsMaxThreads) {
+          K.Occupancy.BlocksPerSM = K.Occupancy.ActiveWarpsPerSM = 0;
+          K.Occupancy.Percent = 0;
+          K.Occupancy.Exact = true;
+          K.Occupancy.LimitedBy =
+              "__launch_bounds__(" +
+              std::to_string(*KI.LaunchBoundsMaxThreads) +
+              "): the block does not launch";
+        }
       } else {
         K.Occupancy.Why = "no launch: the block is assumed";
       }

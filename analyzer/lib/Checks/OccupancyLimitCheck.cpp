@@ -60,15 +60,18 @@ Example:
     F.Notes.push_back(
         "shared memory per block: " + std::to_string(O.StaticSharedBytes) +
         " static + " + std::to_string(O.DynamicSharedBytes) + " dynamic bytes");
-    if (!O.Exact)
-      F.Notes.push_back(O.RegistersWhy + ": an upper bound");
-    else
+    if (O.Registers)
       F.Notes.push_back(std::to_string(*O.Registers) + " registers per thread");
+    else if (!O.Exact)
+      F.Notes.push_back(O.RegistersWhy + ": an upper bound");
     if (O.LimitedBy == "registers")
       F.Notes.push_back("fewer registers per thread: __launch_bounds__("
                         "threads, minBlocksPerSM) or -maxrregcount");
     else if (O.LimitedBy == "shared memory")
       F.Notes.push_back("less shared memory per block: a smaller tile");
+    else if (StringRef(O.LimitedBy).starts_with("__launch_bounds__"))
+      F.Notes.push_back("a block within the kernel's __launch_bounds__, or "
+                        "a larger bound");
     else
       F.Notes.push_back("a block size that fills the SM's warp slots");
     Out.report(std::move(F));

@@ -123,3 +123,17 @@ int main() {
 // SIXTY: 3 remarks (cuda-occupancy-limit: 3)
 
 // BAD: error: --registers='full' is not KERNEL=N
+
+// __launch_bounds__(128) with a block of 256 threads: the launch fails
+// (Programming Guide, "Launch Bounds"), so no block is resident: 0%,
+// whatever the registers, and exact. Its own file, so that the JSON checks
+// above keep their order.
+// RUN: %cal --format=json %S/Inputs/launch-bounds.cu | FileCheck %s --check-prefix=BOUNDS
+// BOUNDS:      "blocks_per_sm": 0,
+// BOUNDS:      "certainty": "exact",
+// BOUNDS:      "limited_by": "__launch_bounds__(128): the block does not launch",
+// BOUNDS:      "theoretical_occupancy_pct": 0,
+// RUN: %cal %S/Inputs/launch-bounds.cu 2>&1 | FileCheck %s --check-prefix=BOUNDS-TEXT
+// BOUNDS-TEXT: 0% theoretical occupancy (0 blocks of 256 threads per SM, 0 of 64 warps), limited by __launch_bounds__(128): the block does not launch
+// BOUNDS-TEXT-NOT: registers per thread
+// BOUNDS-TEXT: note: a block within the kernel's __launch_bounds__, or a larger bound
