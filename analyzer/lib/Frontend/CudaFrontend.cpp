@@ -361,8 +361,29 @@ ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
                            bool Color) {
   std::vector<std::string> Args = buildCompileArgs(Opts, TK, Side);
   bool PchRefused = false;
-  if (Opts.Headers)
-    if (std::optional<std::string> Pch = Opts.Headers->find(Args)) {
+  if (Opts.Headers) {
+    // The file's own include lines first; the CUDA headers alone only where
+    // those lines cannot be cached (a miss builds the first, which serves
+    // the next runs).
+    std::string Preamble;
+    if (Opts.MainFileContents)
+      Preamble = HeaderCache::preambleOf(*Opts.MainFileContents,
+                                         llvm::sys::path::parent_path(File));
+    else if (auto Buf = llvm::MemoryBuffer::getFile(File))
+      Preamble = HeaderCache::preambleOf((*Buf)->getBuffer(),
+                                         llvm::sys::path::parent_path(File));
+    std::vector<std::string> Tries;
+    if (!Preamble.empty())
+      Tries.push_back(Preamble);
+    Tries.push_back("");
+    for (const std::string &P : Tries) {
+      bool Unusable = false;
+      std::optional<std::string> Pch = Opts.Headers->find(Args, P, &Unusable);
+      if (!Pch) {
+        if (Unusable)
+          continue;
+        break;
+      }
       std::vector<std::string> WithPch = Args;
       WithPch.push_back("-include-pch");
       WithPch.push_back(*Pch);
@@ -371,8 +392,10 @@ ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
       if (!PchRefused)
         return Out;
       // Its diagnostics are about the cache, not the file: drop them.
-      Opts.Headers->discard(Args);
+      Opts.Headers->discard(Args, P);
+      break;
     }
+  }
   return parseOnce(File, std::move(Args), Opts, Fn, FindingsOut, Color,
                    PchRefused);
 }

@@ -11,6 +11,9 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/PCHContainerOperations.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -116,7 +119,8 @@ json::Array argsJson(ArrayRef<std::string> Args) {
 /// Why the entry described by \p Deps cannot be used for \p Args, or
 /// nothing when it can.
 std::optional<std::string> whyStale(const json::Value &Deps,
-                                    ArrayRef<std::string> Args) {
+                                    ArrayRef<std::string> Args,
+                                    StringRef Preamble) {
   const json::Object *O = Deps.getAsObject();
   if (!O)
     return "unreadable record";
@@ -125,6 +129,8 @@ std::optional<std::string> whyStale(const json::Value &Deps,
   const json::Array *A = O->getArray("args");
   if (!A || *A != argsJson(Args))
     return "built for other arguments";
+  if (O->getString("preamble").value_or("") != Preamble)
+    return "built for other include lines";
   const json::Array *In = O->getArray("inputs");
   if (!In)
     return "unreadable record";
@@ -144,11 +150,66 @@ std::optional<std::string> whyStale(const json::Value &Deps,
   return std::nullopt;
 }
 
+/// The first token of \p Text, lexed raw (comments skipped), that makes a
+/// user's header matter to the analyses: a kernel, a launch, or code that
+/// differs between the host and device sides. Such a header must be parsed
+/// from source (KernelDiscovery and LaunchIndex walk what the parse read;
+/// CudaFrontend looks for __CUDA_ARCH__). Empty if none.
+std::string analysedToken(StringRef Text, const LangOptions &LO) {
+  Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  Token T;
+  while (!L.LexFromRawLexer(T) || T.isNot(tok::eof)) {
+    if (T.is(tok::eof))
+      break;
+    if (T.is(tok::lesslessless))
+      return "<<<";
+    if (T.is(tok::raw_identifier)) {
+      StringRef Id = T.getRawIdentifier();
+      if (Id == "__global__" || Id == "__CUDA_ARCH__" ||
+          Id.starts_with("cudaLaunch") || Id.starts_with("cuLaunch"))
+        return Id.str();
+    }
+  }
+  return "";
+}
+
+/// Why the precompiled include lines of \p CI's main file cannot stand in
+/// for the file's own: a header named there that a second #include would
+/// read again, or a user's header the analyses must see. Empty if none.
+std::string preambleProblem(CompilerInstance &CI) {
+  SourceManager &SM = CI.getSourceManager();
+  HeaderSearch &HS = CI.getPreprocessor().getHeaderSearchInfo();
+  for (unsigned I = 0, E = SM.local_sloc_entry_size(); I != E; ++I) {
+    const SrcMgr::SLocEntry &S = SM.getLocalSLocEntry(I);
+    if (!S.isFile())
+      continue;
+    const SrcMgr::FileInfo &FI = S.getFile();
+    OptionalFileEntryRef FE = FI.getContentCache().OrigEntry;
+    if (!FE || FI.getIncludeLoc().isInvalid())
+      continue;
+    if (SM.isWrittenInMainFile(FI.getIncludeLoc()) &&
+        !HS.isFileMultipleIncludeGuarded(*FE))
+      return (FE->getName() + " has no include guard").str();
+    if (SrcMgr::isSystem(FI.getFileCharacteristic()))
+      continue;
+    std::optional<MemoryBufferRef> Buf = FI.getContentCache().getBufferOrNone(
+        SM.getDiagnostics(), SM.getFileManager());
+    if (!Buf)
+      continue;
+    std::string W = analysedToken(Buf->getBuffer(), CI.getLangOpts());
+    if (!W.empty())
+      return (FE->getName() + " writes " + W).str();
+  }
+  return "";
+}
+
 /// Generates the PCH into \p OutFile and lists the files it was built from.
 class BuildAction : public GeneratePCHAction {
 public:
-  BuildAction(std::string OutFile, std::vector<Input> &Inputs)
-      : OutFile(std::move(OutFile)), Inputs(Inputs) {}
+  BuildAction(std::string OutFile, std::vector<Input> &Inputs, bool Preamble,
+              std::string &Unusable)
+      : OutFile(std::move(OutFile)), Inputs(Inputs), Preamble(Preamble),
+        Unusable(Unusable) {}
 
   bool BeginInvocation(CompilerInstance &CI) override {
     CI.getFrontendOpts().OutputFile = OutFile;
@@ -156,6 +217,8 @@ public:
   }
 
   void EndSourceFileAction() override {
+    if (Preamble)
+      Unusable = preambleProblem(getCompilerInstance());
     GeneratePCHAction::EndSourceFileAction();
     SourceManager &SM = getCompilerInstance().getSourceManager();
     OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
@@ -173,24 +236,31 @@ public:
 private:
   std::string OutFile;
   std::vector<Input> &Inputs;
+  bool Preamble;
+  std::string &Unusable;
 };
 
 class BuildActionFactory : public tooling::FrontendActionFactory {
 public:
-  BuildActionFactory(std::string OutFile, std::vector<Input> &Inputs)
-      : OutFile(std::move(OutFile)), Inputs(Inputs) {}
+  BuildActionFactory(std::string OutFile, std::vector<Input> &Inputs,
+                     bool Preamble, std::string &Unusable)
+      : OutFile(std::move(OutFile)), Inputs(Inputs), Preamble(Preamble),
+        Unusable(Unusable) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<BuildAction>(OutFile, Inputs);
+    return std::make_unique<BuildAction>(OutFile, Inputs, Preamble, Unusable);
   }
 
 private:
   std::string OutFile;
   std::vector<Input> &Inputs;
+  bool Preamble;
+  std::string &Unusable;
 };
 
-/// Entries kept in one directory: each holds about 9 MB, and a project
-/// needs one per set of flags and side (host, device).
-constexpr size_t MaxEntries = 16;
+/// Entries kept in one directory: each holds about 9 MB (more with include
+/// lines), and a project needs one per set of flags and side (host,
+/// device), and one per distinct set of include lines.
+constexpr size_t MaxEntries = 32;
 
 /// Removes the entries used least recently beyond MaxEntries (a hit touches
 /// the record), and what a builder that died left behind. A reader that
@@ -220,6 +290,7 @@ void prune(StringRef Dir) {
     StringRef Rec = Records[I].second;
     sys::fs::remove(Rec);
     sys::fs::remove(Rec.drop_back(strlen(".json")) + ".pch");
+    sys::fs::remove(Rec.drop_back(strlen(".json")) + ".cu");
   }
 }
 
@@ -237,7 +308,7 @@ void touch(StringRef Deps) {
 /// Builds the entry at \p Pch / \p Deps for \p Args, unless another process
 /// holds its lock (then returns success and leaves the work to that one).
 Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
-                 ArrayRef<std::string> Args) {
+                 ArrayRef<std::string> Args, StringRef Preamble) {
   if (std::error_code EC = sys::fs::create_directories(Dir))
     return createStringError(EC, "cannot create the cache directory '%s': %s",
                              Dir.str().c_str(), EC.message().c_str());
@@ -249,17 +320,27 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
     return Error::success();
   // Another builder may have finished while this one started.
   if (std::optional<json::Value> D = readJson(Deps))
-    if (!whyStale(*D, Args) && sys::fs::exists(Pch))
+    if (!whyStale(*D, Args, Preamble) &&
+        (sys::fs::exists(Pch) || D->getAsObject()->get("unusable")))
       return Error::success();
 
   // The PCH of an empty file holds exactly what the driver includes before
-  // the first line of every file parsed with these arguments.
+  // the first line of every file parsed with these arguments; with include
+  // lines, what those lines add. The main file is never rewritten: clang
+  // checks its size and time when it loads the PCH.
   SmallString<256> Main(Dir);
-  sys::path::append(Main, "cal-cuda-headers.cu");
+  if (Preamble.empty())
+    sys::path::append(Main, "cal-cuda-headers.cu");
+  else
+    Main = (Pch.drop_back(strlen(".pch")) + ".cu").str();
   if (!sys::fs::exists(Main))
     if (Error E = writeAtomically(
-            Main, "// Left empty: the precompiled header of this file holds "
-                  "only\n// the headers the CUDA driver includes first.\n"))
+            Main,
+            Preamble.empty()
+                ? StringRef("// Left empty: the precompiled header of this "
+                            "file holds only\n// the headers the CUDA driver "
+                            "includes first.\n")
+                : Preamble))
       return E;
   SmallString<256> Tmp;
   int FD;
@@ -272,7 +353,9 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
   std::vector<std::string> Cmd(Args.begin(), Args.end());
   Cmd.push_back(std::string(Main));
   std::vector<Input> Inputs;
-  BuildActionFactory Factory(std::string(Tmp), Inputs);
+  std::string Unusable;
+  BuildActionFactory Factory(std::string(Tmp), Inputs, !Preamble.empty(),
+                             Unusable);
   IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), vfs::getRealFileSystem()));
   IgnoringDiagConsumer Quiet;
@@ -286,7 +369,12 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
                              "the CUDA headers did not compile with these "
                              "arguments; nothing cached");
   }
-  if (std::error_code EC = sys::fs::rename(Tmp, Pch)) {
+  // An unusable entry keeps its record, so that the next runs know without
+  // building it again (until a header changes), and no PCH.
+  if (!Unusable.empty()) {
+    sys::fs::remove(Tmp);
+    sys::fs::remove(Pch);
+  } else if (std::error_code EC = sys::fs::rename(Tmp, Pch)) {
     sys::fs::remove(Tmp);
     return createStringError(EC, "cannot rename '%s': %s", Tmp.c_str(),
                              EC.message().c_str());
@@ -299,6 +387,10 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
                       {"clang", getClangFullVersion()},
                       {"args", argsJson(Args)},
                       {"inputs", std::move(In)}};
+  if (!Preamble.empty())
+    Record["preamble"] = Preamble;
+  if (!Unusable.empty())
+    Record["unusable"] = Unusable;
   if (Error E = writeAtomically(
           Deps, formatv("{0:2}", json::Value(std::move(Record))).str()))
     return E;
@@ -327,10 +419,13 @@ std::string HeaderCache::defaultDir() {
   return std::string(P);
 }
 
-HeaderCache::Entry HeaderCache::entryFor(ArrayRef<std::string> Args) const {
+HeaderCache::Entry HeaderCache::entryFor(ArrayRef<std::string> Args,
+                                         StringRef Preamble) const {
   std::string Text = getClangFullVersion();
   for (const std::string &A : Args)
     Text += '\0' + A;
+  if (!Preamble.empty())
+    Text += ("\0preamble\0" + Preamble).str();
   if (mentionsRelativePath(Args))
     Text += '\0' + currentDir();
   std::string Key = utohexstr(xxh3_64bits(Text), /*LowerCase=*/true);
@@ -352,7 +447,11 @@ std::string HeaderCache::status() const {
   return Status;
 }
 
-std::optional<std::string> HeaderCache::find(ArrayRef<std::string> Args) {
+std::optional<std::string> HeaderCache::find(ArrayRef<std::string> Args,
+                                             StringRef Preamble,
+                                             bool *Unusable) {
+  if (Unusable)
+    *Unusable = false;
   if (Mode == HeaderCacheMode::Off || Dir.empty()) {
     setStatus(Dir.empty() ? "off: no cache directory (set $CAL_CACHE_DIR)"
                           : "off");
@@ -367,10 +466,18 @@ std::optional<std::string> HeaderCache::find(ArrayRef<std::string> Args) {
       setStatus("off: " + Args[I] + " in the compile arguments");
       return std::nullopt;
     }
-  Entry E = entryFor(Args);
+  Entry E = entryFor(Args, Preamble);
   std::string Why = "miss";
   if (std::optional<json::Value> D = readJson(E.Deps)) {
-    std::optional<std::string> Stale = whyStale(*D, Args);
+    std::optional<std::string> Stale = whyStale(*D, Args, Preamble);
+    if (!Stale)
+      if (std::optional<StringRef> U =
+              D->getAsObject()->getString("unusable")) {
+        setStatus(("include lines not cached: " + *U).str());
+        if (Unusable)
+          *Unusable = true;
+        return std::nullopt;
+      }
     if (!Stale && sys::fs::exists(E.Pch)) {
       touch(E.Deps);
       setStatus("hit: " + E.Pch);
@@ -379,12 +486,20 @@ std::optional<std::string> HeaderCache::find(ArrayRef<std::string> Args) {
     Why = "stale: " + Stale.value_or("no precompiled file");
   }
   if (Mode == HeaderCacheMode::Sync) {
-    if (Error Err = buildEntry(Dir, E.Pch, E.Deps, Args)) {
+    if (Error Err = buildEntry(Dir, E.Pch, E.Deps, Args, Preamble)) {
       setStatus(Why + "; not built: " + toString(std::move(Err)));
       return std::nullopt;
     }
     std::optional<json::Value> D = readJson(E.Deps);
-    if (D && !whyStale(*D, Args) && sys::fs::exists(E.Pch)) {
+    if (D && !whyStale(*D, Args, Preamble))
+      if (std::optional<StringRef> U =
+              D->getAsObject()->getString("unusable")) {
+        setStatus(("include lines not cached: " + *U).str());
+        if (Unusable)
+          *Unusable = true;
+        return std::nullopt;
+      }
+    if (D && !whyStale(*D, Args, Preamble) && sys::fs::exists(E.Pch)) {
       setStatus(Why + "; built: " + E.Pch);
       return E.Pch;
     }
@@ -412,7 +527,8 @@ std::optional<std::string> HeaderCache::find(ArrayRef<std::string> Args) {
                    {"cwd", currentDir()},
                    {"pch", E.Pch},
                    {"record", E.Deps},
-                   {"args", argsJson(Args)}};
+                   {"args", argsJson(Args)},
+                   {"preamble", Preamble}};
   if (Error Err = writeAtomically(
           E.Request, formatv("{0:2}", json::Value(std::move(Req))).str())) {
     setStatus(Why + "; " + toString(std::move(Err)));
@@ -432,8 +548,8 @@ std::optional<std::string> HeaderCache::find(ArrayRef<std::string> Args) {
   return std::nullopt;
 }
 
-void HeaderCache::discard(ArrayRef<std::string> Args) {
-  Entry E = entryFor(Args);
+void HeaderCache::discard(ArrayRef<std::string> Args, StringRef Preamble) {
+  Entry E = entryFor(Args, Preamble);
   sys::fs::remove(E.Deps);
   sys::fs::remove(E.Pch);
   setStatus("refused by clang: " + E.Pch +
@@ -449,6 +565,8 @@ Error HeaderCache::buildFromRequest(StringRef RequestFile) {
   std::optional<StringRef> Cwd = O ? O->getString("cwd") : std::nullopt;
   std::optional<StringRef> Pch = O ? O->getString("pch") : std::nullopt;
   std::optional<StringRef> Deps = O ? O->getString("record") : std::nullopt;
+  StringRef Preamble =
+      O ? O->getString("preamble").value_or(StringRef()) : StringRef();
   const json::Array *A = O ? O->getArray("args") : nullptr;
   if (!Dir || !Cwd || !Pch || !Deps || !A)
     return createStringError(inconvertibleErrorCode(),
@@ -466,9 +584,60 @@ Error HeaderCache::buildFromRequest(StringRef RequestFile) {
     for (int Waited = 0; Waited < 10 * 60 * 50 && kill(pid_t(*Parent), 0) == 0;
          ++Waited)
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  Error E = buildEntry(*Dir, *Pch, *Deps, Args);
+  Error E = buildEntry(*Dir, *Pch, *Deps, Args, Preamble);
   sys::fs::remove(RequestFile);
   return E;
+}
+
+std::string HeaderCache::preambleOf(StringRef Text, StringRef FileDir) {
+  std::string Out;
+  bool InComment = false;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    StringRef L = Line.trim();
+    if (InComment) {
+      size_t End = L.find("*/");
+      if (End == StringRef::npos)
+        continue;
+      InComment = false;
+      L = L.drop_front(End + 2).trim();
+    }
+    // A comment that opens on the line and stays open, alone on it.
+    if (L.starts_with("/*") && !L.contains("*/")) {
+      InComment = true;
+      continue;
+    }
+    if (L.empty() || L.starts_with("//"))
+      continue;
+    if (!L.consume_front("#"))
+      break;
+    L = L.ltrim();
+    if (L.starts_with("pragma") && L.drop_front(6).trim() == "once")
+      continue;
+    if (!L.consume_front("include"))
+      break;
+    L = L.ltrim();
+    // Only a plain <name> or "name", optionally followed by a // comment.
+    char Close = L.starts_with("<") ? '>' : L.starts_with("\"") ? '"' : 0;
+    size_t End = Close ? L.find(Close, 1) : StringRef::npos;
+    if (End == StringRef::npos)
+      break;
+    StringRef Name = L.slice(1, End), After = L.drop_front(End + 1).trim();
+    if (Name.empty() || (!After.empty() && !After.starts_with("//")))
+      break;
+    SmallString<256> Near(FileDir);
+    sys::path::append(Near, Name);
+    if (Close == '"' && !FileDir.empty() && sys::fs::exists(Near)) {
+      sys::path::remove_dots(Near, /*remove_dot_dot=*/true);
+      Out += "#include \"" + std::string(Near) + "\"\n";
+    } else {
+      Out += (Close == '"' ? "#include \"" + Name + "\"\n"
+                           : "#include <" + Name + ">\n")
+                 .str();
+    }
+  }
+  return Out;
 }
 
 } // namespace cal

@@ -19,6 +19,13 @@
 // parse without the cache, and every file is written under a unique name and
 // renamed into place.
 //
+// A file's own leading #include lines (its preamble, as clangd calls it)
+// join the CUDA headers in an entry of their own, keyed by their text too,
+// when the headers they name can be skipped on a second inclusion and hold
+// nothing the analyses look for (kernels, launches, __CUDA_ARCH__) outside
+// system headers; otherwise that entry records why it is unusable and the
+// CUDA headers' entry serves.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CAL_FRONTEND_HEADERCACHE_H
 #define CAL_FRONTEND_HEADERCACHE_H
@@ -52,10 +59,22 @@ public:
   /// Otherwise starts a background build (once per entry and process) and
   /// returns nothing. Never fails: a cache that cannot be used is skipped,
   /// and status() says why.
-  std::optional<std::string> find(llvm::ArrayRef<std::string> Args);
+  /// \p Preamble: the text of the file's include lines (preambleOf), to
+  /// precompile after the CUDA headers; empty for those alone.
+  /// \p Unusable, when given, tells whether the entry's include lines
+  /// cannot be cached (then the CUDA headers' entry is the one to ask for).
+  std::optional<std::string> find(llvm::ArrayRef<std::string> Args,
+                                  llvm::StringRef Preamble = "",
+                                  bool *Unusable = nullptr);
 
   /// Removes the entry for \p Args, after clang refused to load it.
-  void discard(llvm::ArrayRef<std::string> Args);
+  void discard(llvm::ArrayRef<std::string> Args, llvm::StringRef Preamble = "");
+
+  /// The file's leading #include lines (up to the first line that is not
+  /// blank, a comment, an #include or `#pragma once`), one per line; a
+  /// quoted name found next to the file (in \p FileDir) becomes absolute,
+  /// as the precompiled text lives elsewhere. Empty when there are none.
+  static std::string preambleOf(llvm::StringRef Text, llvm::StringRef FileDir);
 
   /// What the last find() did ("hit", "miss: building in the background",
   /// "stale: <file> changed", ...), for --verbose and the tests.
@@ -73,7 +92,8 @@ private:
   struct Entry {
     std::string Key, Pch, Deps, Request;
   };
-  Entry entryFor(llvm::ArrayRef<std::string> Args) const;
+  Entry entryFor(llvm::ArrayRef<std::string> Args,
+                 llvm::StringRef Preamble) const;
   void setStatus(std::string S);
 
   std::string Dir;

@@ -3,6 +3,7 @@
   age DIR           make every record say its first input had another mtime
                     (as if a toolkit header changed after the build)
   corrupt DIR       overwrite every precompiled file with bytes clang rejects
+  preambles DIR     print each record's include lines and why it is unusable
   race CAL DIR OUT ARGS...
                     start 6 analyses at once on an empty cache in background
                     mode, wait for them and for the one builder, then 6 more;
@@ -21,6 +22,14 @@ def age(d):
 def corrupt(d):
     for pch in glob.glob(os.path.join(d, "*.pch")):
         open(pch, "wb").write(b"not a precompiled header\n" * 100)
+
+
+def preambles(d):
+    for rec in sorted(glob.glob(os.path.join(d, "*.json"))):
+        r = json.load(open(rec))
+        if "preamble" in r:
+            print("preamble:", r["preamble"].replace("\n", "|"),
+                  "unusable:", r.get("unusable"))
 
 
 def run_all(cal, d, out, base, args):
@@ -54,6 +63,8 @@ if __name__ == "__main__":
         age(sys.argv[2])
     elif cmd == "corrupt":
         corrupt(sys.argv[2])
+    elif cmd == "preambles":
+        preambles(sys.argv[2])
     elif cmd == "race":
         race(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
     else:
