@@ -76,6 +76,10 @@ Expected<Device> deviceOf(void *Ctx) {
                        CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, Dev);
   cuDeviceGetAttribute(&I.SmCount, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
                        Dev);
+  int ClockKHz = 0;
+  if (cuDeviceGetAttribute(&ClockKHz, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, Dev) ==
+      CUDA_SUCCESS)
+    I.ClockKHz = ClockKHz;
   cuDriverGetVersion(&I.DriverVersion);
   uint32_t Cupti = 0;
   cuptiGetVersion(&Cupti);

@@ -46,24 +46,16 @@ public:
 
   Comparison run() {
     C.HavePredictions = P != nullptr;
-    // Launches that differ only in scalar arguments share (mangled name,
-    // grid, block); the launch site tells them apart, and failing that the
-    // k-th launch with a key matches the k-th prediction with it (the
-    // suite launches in source order).
-    std::map<std::string, unsigned> Seen;
-    for (const LaunchMeasurement &L : M.Launches) {
-      std::string Key = key(L.MangledName, L.Grid, L.Block);
-      unsigned Ordinal = Seen[Key]++;
-      const PredictedKernel *K = find(Key, Ordinal, L);
-      if (K || !P) {
-        compareLaunch(L, K);
+    std::vector<LaunchMatch> Matches;
+    if (P)
+      Matches = matchLaunches(M, *P);
+    for (size_t I = 0; I < M.Launches.size(); ++I) {
+      const LaunchMeasurement &L = M.Launches[I];
+      if (!P) {
+        compareLaunch(L, nullptr);
         continue;
       }
-      // Not found by mangled name and exact configuration: a program
-      // profiled through cuda-access-verify run, where the analyzer may
-      // have named the kernel differently, left a grid component to run
-      // time or assumed the launch.
-      LaunchMatch Mt = matchLaunch(L, *P, Ordinal);
+      const LaunchMatch &Mt = Matches[I];
       if (Mt.Kernel && Mt.Config != ConfigMatch::Exact) {
         Row &R = newRow(L, "kernel", "launch configuration");
         R.PredictedText = configText(Mt.Kernel->Grid, Mt.Kernel->Block,
@@ -101,38 +93,6 @@ private:
   const Predictions *P;
   Tolerances Tol;
   Comparison C;
-
-  static std::string key(const std::string &Mangled, const unsigned G[3],
-                         const unsigned B[3]) {
-    std::ostringstream OS;
-    OS << Mangled << "|" << G[0] << "," << G[1] << "," << G[2] << "|" << B[0]
-       << "," << B[1] << "," << B[2];
-    return OS.str();
-  }
-
-  const PredictedKernel *find(const std::string &Key, unsigned Ordinal,
-                              const LaunchMeasurement &L) {
-    if (!P)
-      return nullptr;
-    std::vector<const PredictedKernel *> Matches;
-    for (const PredictedKernel &K : P->Kernels)
-      if (key(K.MangledName, K.Grid, K.Block) == Key)
-        Matches.push_back(&K);
-    if (Matches.empty())
-      return nullptr;
-    // The kernel launch sits inside the SuiteContext::launch call that
-    // starts on L.Line: within a few lines after it.
-    const PredictedKernel *BySite = nullptr;
-    if (L.Line)
-      for (const PredictedKernel *K : Matches)
-        if (K->SiteLine >= L.Line && K->SiteLine <= L.Line + 3 &&
-            (!BySite || K->SiteLine < BySite->SiteLine))
-          BySite = K;
-    if (BySite)
-      return BySite;
-    // If the analyzer merged identical configurations, reuse the last one.
-    return Matches[std::min<size_t>(Ordinal, Matches.size() - 1)];
-  }
 
   std::string tolText(double Pred) const {
     return "+-" + fmt(std::max(Tol.Abs, Tol.Rel * std::fabs(Pred)));

@@ -1,10 +1,13 @@
 //===- LaunchMatch.cpp - Measured launches to predicted kernels -----------===//
 #include "cal/runtime/LaunchMatch.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <cxxabi.h>
+#include <map>
+#include <sstream>
 
 namespace cal {
 
@@ -200,6 +203,63 @@ LaunchMatch matchLaunch(const LaunchMeasurement &L, const Predictions &P,
                              "error"
                        : ": a configuration difference, not a model error");
   return M;
+}
+
+static std::string configKey(const std::string &Mangled, const unsigned G[3],
+                             const unsigned B[3]) {
+  std::ostringstream OS;
+  OS << Mangled << "|" << G[0] << "," << G[1] << "," << G[2] << "|" << B[0]
+     << "," << B[1] << "," << B[2];
+  return OS.str();
+}
+
+/// The prediction with \p Key for launch \p L, or null.
+static const PredictedKernel *findByKey(const Predictions &P,
+                                        const std::string &Key,
+                                        unsigned Ordinal,
+                                        const LaunchMeasurement &L) {
+  std::vector<const PredictedKernel *> Matches;
+  for (const PredictedKernel &K : P.Kernels)
+    if (configKey(K.MangledName, K.Grid, K.Block) == Key)
+      Matches.push_back(&K);
+  if (Matches.empty())
+    return nullptr;
+  // The kernel launch sits inside the SuiteContext::launch call that
+  // starts on L.Line: within a few lines after it.
+  const PredictedKernel *BySite = nullptr;
+  if (L.Line)
+    for (const PredictedKernel *K : Matches)
+      if (K->SiteLine >= L.Line && K->SiteLine <= L.Line + 3 &&
+          (!BySite || K->SiteLine < BySite->SiteLine))
+        BySite = K;
+  if (BySite)
+    return BySite;
+  // If the analyzer merged identical configurations, reuse the last one.
+  return Matches[std::min<size_t>(Ordinal, Matches.size() - 1)];
+}
+
+std::vector<LaunchMatch> matchLaunches(const Measurements &M,
+                                       const Predictions &P) {
+  // Launches that differ only in scalar arguments share (mangled name,
+  // grid, block); the launch site tells them apart, and failing that the
+  // k-th launch with a key matches the k-th prediction with it (the suite
+  // launches in source order).
+  std::map<std::string, unsigned> Seen;
+  std::vector<LaunchMatch> Out;
+  for (const LaunchMeasurement &L : M.Launches) {
+    std::string Key = configKey(L.MangledName, L.Grid, L.Block);
+    unsigned Ordinal = Seen[Key]++;
+    LaunchMatch Mt;
+    Mt.Kernel = findByKey(P, Key, Ordinal, L);
+    // Not found by mangled name and exact configuration: a program profiled
+    // through cuda-access-verify run, where the analyzer may have named the
+    // kernel differently, left a grid component to run time or assumed the
+    // launch.
+    if (!Mt.Kernel)
+      Mt = matchLaunch(L, P, Ordinal);
+    Out.push_back(std::move(Mt));
+  }
+  return Out;
 }
 
 } // namespace cal

@@ -59,6 +59,8 @@ json::Value toJson(const Measurements &M) {
   Dev.set("compute_capability", std::to_string(D.ComputeMajor) + "." +
                                     std::to_string(D.ComputeMinor));
   Dev.set("sm_count", D.SmCount);
+  if (D.ClockKHz > 0)
+    Dev.set("clock_khz", D.ClockKHz);
   Dev.set("driver_version", D.DriverVersion);
   Dev.set("runtime_version", D.RuntimeVersion);
   Dev.set("cupti_version", D.CuptiVersion);
@@ -151,6 +153,7 @@ Expected<Measurements> measurementsFromJson(const json::Value &Root) {
       Dev.ComputeMinor = std::atoi(CC.substr(Dot + 1).c_str());
     }
     Dev.SmCount = int(D->getNumber("sm_count"));
+    Dev.ClockKHz = D->getNumber("clock_khz"); // absent in older files: 0
     Dev.DriverVersion = int(D->getNumber("driver_version"));
     Dev.RuntimeVersion = int(D->getNumber("runtime_version"));
     Dev.CuptiVersion = int(D->getNumber("cupti_version"));
@@ -225,6 +228,8 @@ void mergeMeasurements(Measurements &Into, const Measurements &From) {
     Into.Device.CopyMs = From.Device.CopyMs;
     Into.Device.CopyGBps = From.Device.CopyGBps;
   }
+  if (Into.Device.ClockKHz == 0) // a file from before clock_khz existed
+    Into.Device.ClockKHz = From.Device.ClockKHz;
   if (Into.Device.Copies.empty())
     Into.Device.Copies = From.Device.Copies;
   if (Into.SassMetrics.empty())

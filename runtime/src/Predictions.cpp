@@ -3,6 +3,7 @@
 
 #include "cal/runtime/Measurements.h"
 
+#include <cmath>
 #include <cstdlib>
 
 namespace cal {
@@ -39,6 +40,71 @@ static PredictedSummary summary(const Value *S, const char *Key,
     return R;
   R.RequestsPerWarp = num(*V, "requests_per_warp");
   R.PerRequest = num(*V, PerRequest);
+  return R;
+}
+
+/// Numeric members of an object, by name; \p Skip (e.g. "total") left out.
+static std::map<std::string, double> numbers(const Value *O,
+                                             const char *Skip = nullptr) {
+  std::map<std::string, double> R;
+  if (!O || !O->isObject())
+    return R;
+  for (const auto &KV : O->members())
+    if (KV.second.isNumber() && (!Skip || KV.first != Skip))
+      R[KV.first] = KV.second.number();
+  return R;
+}
+
+PredictedRoofline rooflineFromJson(const Value *V) {
+  PredictedRoofline R;
+  if (!V || !V->isObject()) {
+    R.Reason = V ? "'roofline' is not an object" : "no roofline predicted";
+    return R;
+  }
+  R.Present = true;
+  const Value *M = V->get("modelled");
+  R.Modelled = M && M->isBool() && M->boolean();
+  R.Reason = V->getString("reason");
+  if (!R.Modelled) {
+    if (R.Reason.empty())
+      R.Reason = M ? "not modelled" : "'modelled' missing";
+    return R;
+  }
+  R.GridThreads = num(*V, "grid_threads");
+  R.SectorBytes = num(*V, "sector_bytes");
+  if (const Value *D = V->get("dram_bytes"); D && D->isObject()) {
+    R.DramRead = num(*D, "read");
+    R.DramWrite = num(*D, "write");
+    R.DramTotal = num(*D, "total");
+    // An analyzer that writes only the two directions still gives a total.
+    if (std::isnan(R.DramTotal) && !std::isnan(R.DramRead) &&
+        !std::isnan(R.DramWrite))
+      R.DramTotal = R.DramRead + R.DramWrite;
+  }
+  const Value *Ops = V->get("ops");
+  R.Ops = numbers(Ops, "total");
+  R.OpsTotal = Ops && Ops->isObject() ? num(*Ops, "total") : Unknown;
+  if (std::isnan(R.OpsTotal) && !R.Ops.empty()) {
+    R.OpsTotal = 0;
+    for (const auto &KV : R.Ops)
+      R.OpsTotal += KV.second;
+  }
+  R.OpsPerThread = numbers(V->get("ops_per_thread"), "total");
+  R.ArithmeticIntensity = num(*V, "arithmetic_intensity");
+  if (const Value *D = V->get("reference_device"); D && D->isObject()) {
+    R.Reference.Name = D->getString("name");
+    R.Reference.SmCount = num(*D, "sm_count");
+    R.Reference.ClockMHz = num(*D, "clock_mhz");
+    R.Reference.DramGBps = num(*D, "dram_gbps");
+    R.Reference.OpsPerClockPerSm = numbers(D->get("ops_per_clock_per_sm"));
+  }
+  R.TimeBoundUs = num(*V, "time_bound_us");
+  R.BoundBy = V->getString("bound_by");
+  R.Certainty = V->getString("certainty");
+  if (const Value *N = V->get("notes"))
+    for (const Value &E : N->elements())
+      if (E.isString())
+        R.Notes.push_back(E.string());
   return R;
 }
 
@@ -132,6 +198,7 @@ Expected<Predictions> predictionsFromJson(const Value &Root) {
     PK.GlobalStore = summary(S, "global_store", "sectors_per_request");
     PK.SharedLoad = summary(S, "shared_load", "wavefronts_per_request");
     PK.SharedStore = summary(S, "shared_store", "wavefronts_per_request");
+    PK.Roofline = rooflineFromJson(K.get("roofline"));
     P.Kernels.push_back(std::move(PK));
   }
   return P;

@@ -105,6 +105,9 @@ Expected<Device> openDevice(int Index, bool InitProfiler) {
   I.SmCount = Prop.multiProcessorCount;
   I.L2Bytes = Prop.l2CacheSize;
   int V = 0;
+  // The attribute, not cudaDeviceProp::clockRate: CUDA 13 removed the field.
+  if (cudaDeviceGetAttribute(&V, cudaDevAttrClockRate, Index) == cudaSuccess)
+    I.ClockKHz = V;
   cudaDeviceGetAttribute(&V, cudaDevAttrMemoryClockRate, Index);
   I.MemoryClockKHz = V;
   cudaDeviceGetAttribute(&V, cudaDevAttrGlobalMemoryBusWidth, Index);

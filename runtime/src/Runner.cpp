@@ -319,8 +319,8 @@ Expected<Measurements> runSuite(const RunOptions &Opt, std::ostream &Log) {
   Measurements M;
   M.Device = Dev->Info;
   Log << "device: " << M.Device.Name << " (" << M.Device.Chip << "), "
-      << M.Device.SmCount << " SMs, theoretical " << M.Device.PeakGBps
-      << " GB/s\n";
+      << M.Device.SmCount << " SMs at " << M.Device.ClockKHz / 1e3
+      << " MHz, theoretical " << M.Device.PeakGBps << " GB/s\n";
   Collected Out;
   if (Opt.Timing || Opt.LaunchOnly) {
     if (!Opt.LaunchOnly) {

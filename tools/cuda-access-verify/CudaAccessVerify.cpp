@@ -13,6 +13,7 @@
 #include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/Predictions.h"
 #include "cal/runtime/ProfilerHost.h"
+#include "cal/runtime/Roofline.h"
 #include "cal/runtime/Runner.h"
 
 #include "RunCommand.h"
@@ -61,6 +62,11 @@ const char *Usage =
     "  --bandwidth              print the effective-bandwidth table\n"
     "  --counters               print DRAM bytes, threads per instruction and\n"
     "                           branch targets per launch\n"
+    "  --roofline               print the analyzer's static roofline against\n"
+    "                           the run: DRAM bytes, intensity, time bound\n"
+    "                           for the measured device (needs --predictions;\n"
+    "                           reported, never part of the exit code)\n"
+    "  --roofline-svg FILE      write the roofline plot as a standalone SVG\n"
     "  --list-metrics CHIP      print the metric groups and their pass counts\n"
     "                           on CHIP (e.g. GH100); no GPU needed\n"
     "exit codes: 0 all judged rows agree, 1 a mismatch, 2 usage or I/O error,\n"
@@ -73,6 +79,8 @@ struct Options {
   std::string ListMetricsChip;
   bool Bandwidth = false;
   bool Counters = false;
+  bool Roofline = false;
+  std::string RooflineSvg;
   /// Internal: this process is one launch's SASS child (see isolatedSass).
   bool SassChild = false;
   cal::RunOptions Run;
@@ -128,6 +136,11 @@ bool parse(int Argc, char **Argv, Options &O) {
       O.Counters = true;
     } else if (A == "--bandwidth") {
       O.Bandwidth = true;
+    } else if (A == "--roofline") {
+      O.Roofline = true;
+    } else if (A == "--roofline-svg") {
+      if (!Next(O.RooflineSvg))
+        return false;
     } else if (A == "--help" || A == "-h") {
       std::cout << Usage;
       std::exit(ExitAgree);
@@ -231,6 +244,11 @@ int main(int Argc, char **Argv) {
   if (!O.ListMetricsChip.empty())
     return listMetrics(O.ListMetricsChip);
 
+  if ((O.Roofline || !O.RooflineSvg.empty()) && O.Predictions.empty()) {
+    std::cerr << "cuda-access-verify: --roofline and --roofline-svg need "
+                 "--predictions\n";
+    return ExitUsage;
+  }
   // Predictions first: a bad file should fail before minutes of GPU work.
   cal::Predictions Preds;
   bool HavePreds = false;
@@ -322,8 +340,22 @@ int main(int Argc, char **Argv) {
   if (!HavePreds)
     std::cout << "no predictions file given (--predictions): every row reads "
                  "'no prediction'\n";
+  // The roofline is an estimate: shown and saved, never in the exit code.
+  cal::RooflineReport Roof;
+  if (HavePreds)
+    Roof = cal::roofline(M, Preds);
+  if (O.Roofline) {
+    std::cout << "\n";
+    cal::printRoofline(std::cout, Roof);
+  }
+  if (!O.RooflineSvg.empty() &&
+      !writeText(O.RooflineSvg, cal::rooflineSvg(Roof)))
+    return ExitUsage;
+  cal::json::Value Out = cal::toJson(C);
+  if (HavePreds)
+    Out.set("roofline", cal::toJson(Roof));
   if (!O.JsonOut.empty())
-    if (cal::Error E = cal::json::writeFile(O.JsonOut, cal::toJson(C))) {
+    if (cal::Error E = cal::json::writeFile(O.JsonOut, Out)) {
       std::cerr << "cuda-access-verify: " << E.message() << "\n";
       return ExitUsage;
     }

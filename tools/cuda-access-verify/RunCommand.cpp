@@ -19,6 +19,7 @@
 #include "cal/runtime/Measurements.h"
 #include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/Predictions.h"
+#include "cal/runtime/Roofline.h"
 
 #include <cuda_runtime.h>
 
@@ -65,6 +66,10 @@ const char *RunUsageText =
     "  --html FILE              the comparison as one self-contained page\n"
     "                           (--html-axes log|linear, --html-title TEXT,\n"
     "                           --source-root DIR)\n"
+    "  --roofline               the analyzer's static roofline against the\n"
+    "                           run (needs --predictions; the time is one\n"
+    "                           replay pass; never part of the exit code)\n"
+    "  --roofline-svg FILE      the roofline plot as a standalone SVG\n"
     "  --no-sass                no per-line counters (no re-runs)\n"
     "  --sass-launches N        per-line counters for the first N selected\n"
     "                           launches only (one program run each)\n"
@@ -79,8 +84,10 @@ const char *RunUsageText =
 struct RunOptions {
   cal::InjectSettings Inject;
   std::string Predictions, MeasurementsOut, JsonOut, CsvOut, InjectLib;
+  std::string RooflineSvg;
   cal::HtmlCli Html;
   bool Sass = true;
+  bool Roofline = false;
   int SassLaunches = -1;
   std::vector<std::string> Program;
 };
@@ -108,6 +115,10 @@ bool parse(int Argc, char **Argv, RunOptions &O) {
     }
     if (A == "--no-sass") {
       O.Sass = false;
+      continue;
+    }
+    if (A == "--roofline") {
+      O.Roofline = true;
       continue;
     }
     if (I + 1 >= Argc || A.rfind("--", 0) != 0) {
@@ -145,6 +156,8 @@ bool parse(int Argc, char **Argv, RunOptions &O) {
       O.CsvOut = V;
     else if (A == "--inject-lib")
       O.InjectLib = V;
+    else if (A == "--roofline-svg")
+      O.RooflineSvg = V;
     else if (cal::HtmlCli::takes(A)) {
       if (!O.Html.set(A, V, std::cerr))
         return false;
@@ -159,6 +172,11 @@ bool parse(int Argc, char **Argv, RunOptions &O) {
   if (O.Program.empty()) {
     std::cerr << "cuda-access-verify run: no program given (after --)\n"
               << RunUsageText;
+    return false;
+  }
+  if ((O.Roofline || !O.RooflineSvg.empty()) && O.Predictions.empty()) {
+    std::cerr << "cuda-access-verify run: --roofline and --roofline-svg need "
+                 "--predictions\n";
     return false;
   }
   return true;
@@ -439,8 +457,26 @@ int runCommand(int Argc, char **Argv) {
 
   cal::Comparison C = cal::compare(M, HavePreds ? &Preds : nullptr);
   cal::printTable(std::cout, C);
+  // The roofline is an estimate: shown and saved, never in the exit code.
+  cal::RooflineReport Roof;
+  if (HavePreds)
+    Roof = cal::roofline(M, Preds);
+  if (O.Roofline) {
+    std::cout << "\n";
+    cal::printRoofline(std::cout, Roof);
+  }
+  if (!O.RooflineSvg.empty()) {
+    std::ofstream Out(O.RooflineSvg);
+    Out << cal::rooflineSvg(Roof);
+    if (!Out)
+      std::cerr << "cuda-access-verify run: cannot write '" << O.RooflineSvg
+                << "'\n";
+  }
+  cal::json::Value Json = cal::toJson(C);
+  if (HavePreds)
+    Json.set("roofline", cal::toJson(Roof));
   if (!O.JsonOut.empty())
-    if (cal::Error WE = cal::json::writeFile(O.JsonOut, cal::toJson(C)))
+    if (cal::Error WE = cal::json::writeFile(O.JsonOut, Json))
       std::cerr << "cuda-access-verify run: " << WE.message() << "\n";
   if (!O.CsvOut.empty()) {
     std::ofstream Out(O.CsvOut);

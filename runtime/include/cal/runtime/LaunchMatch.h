@@ -15,6 +15,7 @@
 #include "cal/runtime/Predictions.h"
 
 #include <string>
+#include <vector>
 
 namespace cal {
 
@@ -57,6 +58,15 @@ struct LaunchMatch {
 /// (reported as Differs: not a model error).
 LaunchMatch matchLaunch(const LaunchMeasurement &L, const Predictions &P,
                         unsigned Ordinal = 0);
+
+/// The prediction of every launch of \p M, in order, as the comparison pairs
+/// them (the comparison and the roofline share it): by mangled name, grid
+/// and block first, where launches that share that key are told apart by
+/// the launch site (a predicted site within three lines after the measured
+/// SuiteContext::launch line), else by their ordinal among the launches
+/// with the key; failing that matchLaunch.
+std::vector<LaunchMatch> matchLaunches(const Measurements &M,
+                                       const Predictions &P);
 
 /// "grid 64x1x1 block 256x1x1".
 std::string configText(const unsigned Grid[3], const unsigned Block[3],

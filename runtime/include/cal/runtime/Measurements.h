@@ -63,6 +63,9 @@ struct DeviceMeasurement {
   int DriverVersion = 0, RuntimeVersion = 0, CuptiVersion = 0;
   double MemoryClockKHz = 0, BusWidthBits = 0, L2Bytes = 0;
   double PeakGBps = 0;
+  /// SM clock (cudaDevAttrClockRate, kHz; "clock_khz"), for compute roofs.
+  /// 0 when unknown: files written before it was recorded lack it.
+  double ClockKHz = 0;
   /// cudaMemcpy device-to-device of CopyBytes, bytes read + written / time.
   uint64_t CopyBytes = 0;
   double CopyMs = 0, CopyGBps = 0;

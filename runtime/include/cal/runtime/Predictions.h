@@ -12,6 +12,7 @@
 
 #include <array>
 #include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,31 @@ struct PredictedSummary {
   double PerRequest = Unknown; ///< sectors (global) or wavefronts (shared)
 };
 
+/// The analyzer's static roofline of one launch (the kernel's "roofline").
+/// Every field is optional: an absent number stays Unknown (NaN), an absent
+/// object or "modelled": false means not modelled, with Reason saying why.
+struct PredictedRoofline {
+  bool Present = false;  ///< the kernel object had a "roofline" member
+  bool Modelled = false; ///< "modelled": true
+  std::string Reason;
+  double GridThreads = Unknown;
+  double SectorBytes = Unknown; ///< L1<->L2 sector traffic over the grid
+  double DramRead = Unknown, DramWrite = Unknown, DramTotal = Unknown;
+  /// Operation counts per class ("fp16", "fp32", "fp64", "int", or any
+  /// class a later analyzer adds), without "total".
+  std::map<std::string, double> Ops, OpsPerThread;
+  double OpsTotal = Unknown; ///< "ops.total", else the sum of the classes
+  double ArithmeticIntensity = Unknown; ///< null when DramTotal is 0
+  struct Device {
+    std::string Name;
+    double SmCount = Unknown, ClockMHz = Unknown, DramGBps = Unknown;
+    std::map<std::string, double> OpsPerClockPerSm;
+  } Reference;
+  double TimeBoundUs = Unknown;
+  std::string BoundBy, Certainty;
+  std::vector<std::string> Notes;
+};
+
 struct PredictedKernel {
   std::string Name, MangledName, File, Site;
   unsigned Line = 0;
@@ -63,6 +89,7 @@ struct PredictedKernel {
   std::vector<PredictedAccess> Accesses;
   std::vector<PredictedBranch> Branches;
   PredictedSummary GlobalLoad, GlobalStore, SharedLoad, SharedStore;
+  PredictedRoofline Roofline;
 };
 
 struct Predictions {
@@ -71,6 +98,9 @@ struct Predictions {
 };
 
 Expected<Predictions> predictionsFromJson(const json::Value &Root);
+
+/// The "roofline" member of one kernel object; \p V may be null (absent).
+PredictedRoofline rooflineFromJson(const json::Value *V);
 
 } // namespace cal
 
