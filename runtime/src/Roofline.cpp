@@ -28,6 +28,10 @@ const char *verdictName(BytesVerdict V) {
     return "agree";
   case BytesVerdict::Differ:
     return "differ";
+  case BytesVerdict::BoundHolds:
+    return "in bound";
+  case BytesVerdict::BoundExceeded:
+    return "out of bound";
   case BytesVerdict::Unknown:
     return "-";
   }
@@ -57,9 +61,14 @@ double RooflineDevice::peakOps(const std::string &Class) const {
 }
 
 void computeBound(RooflineRow &R, const RooflineDevice &D) {
-  R.MemoryBoundS = std::isfinite(R.PredictedDramBytes) && positive(D.PeakGBps)
-                       ? R.PredictedDramBytes / (D.PeakGBps * 1e9)
-                       : Unknown;
+  // DRAM bytes that L2 may serve (an upper bound) bound no time.
+  bool FitsL2 = R.Certainty == "upper-bound";
+  R.MemoryBoundS =
+      !FitsL2 && std::isfinite(R.PredictedDramBytes) && positive(D.PeakGBps)
+          ? R.PredictedDramBytes / (D.PeakGBps * 1e9)
+          : Unknown;
+  if (FitsL2)
+    R.Notes.push_back("no DRAM term: the launch fits in L2");
   R.ComputeBoundS = Unknown;
   std::string Slowest;
   bool AnyClass = false, Missing = false;
@@ -130,9 +139,16 @@ void judge(RooflineRow &R) {
     if (M > 0) {
       R.BytesRatio = P / M;
       // The slack only keeps 110/100 from reading 1.1000000000000001.
-      R.Bytes = std::fabs(R.BytesRatio - 1) <= RooflineBytesTolerance + 1e-12
-                    ? BytesVerdict::Agree
-                    : BytesVerdict::Differ;
+      double Tol = RooflineBytesTolerance + 1e-12;
+      if (R.Certainty == "upper-bound")
+        R.Bytes = M <= P * (1 + Tol) ? BytesVerdict::BoundHolds
+                                     : BytesVerdict::BoundExceeded;
+      else if (R.Certainty == "lower-bound")
+        R.Bytes = M >= P * (1 - Tol) ? BytesVerdict::BoundHolds
+                                     : BytesVerdict::BoundExceeded;
+      else
+        R.Bytes = std::fabs(R.BytesRatio - 1) <= Tol ? BytesVerdict::Agree
+                                                     : BytesVerdict::Differ;
     } else {
       R.Bytes = P == 0 ? BytesVerdict::Agree : BytesVerdict::Differ;
     }
@@ -192,6 +208,11 @@ RooflineRow rowFor(const LaunchMeasurement &L, const DeviceMeasurement &Dev,
     return R;
   }
   R.Status = RooflineStatus::Compared;
+  R.Certainty = P.Certainty;
+  if (R.Certainty != "estimate" && !R.Certainty.empty())
+    R.Notes.push_back("predicted DRAM bytes are a" +
+                      std::string(R.Certainty == "upper-bound" ? "n " : " ") +
+                      R.Certainty);
   if (Mt.Config == ConfigMatch::Assumed)
     R.Notes.push_back("the analyzer assumed this launch's configuration");
   double Threads = 1;
@@ -236,6 +257,8 @@ RooflineReport roofline(const Measurements &M, const Predictions &P) {
     case RooflineStatus::Compared:
       Rep.Agree += R.Bytes == BytesVerdict::Agree;
       Rep.Differ += R.Bytes == BytesVerdict::Differ;
+      Rep.BytesBoundHolds += R.Bytes == BytesVerdict::BoundHolds;
+      Rep.BytesBoundExceeded += R.Bytes == BytesVerdict::BoundExceeded;
       Rep.Holds += R.Bound == BoundVerdict::Holds;
       Rep.Violated += R.Bound == BoundVerdict::Violated;
       break;
@@ -311,7 +334,7 @@ void printRoofline(std::ostream &OS, const RooflineReport &Rep) {
     OS << "  " << D << "\n";
   char Buf[512];
   std::snprintf(Buf, sizeof(Buf),
-                "%-34s %10s %10s %6s %7s %10s %10s %7s %7s %10s %5s %10s %6s "
+                "%-34s %10s %10s %6s %12s %10s %10s %7s %7s %10s %5s %10s %6s "
                 "%9s\n",
                 "launch", "DRAM MB p", "DRAM MB m", "p/m", "bytes", "sector MB",
                 "Mops", "AI p", "AI m", "bound us", "by", "median us", "b/m",
@@ -321,7 +344,7 @@ void printRoofline(std::ostream &OS, const RooflineReport &Rep) {
     bool C = R.Status == RooflineStatus::Compared;
     std::snprintf(
         Buf, sizeof(Buf),
-        "%-34s %10s %10s %6s %7s %10s %10s %7s %7s %10s %5s %10s %6s %9s",
+        "%-34s %10s %10s %6s %12s %10s %10s %7s %7s %10s %5s %10s %6s %9s",
         R.Launch.c_str(), scaled(R.PredictedDramBytes, 1e6).c_str(),
         scaled(R.MeasuredDramBytes, 1e6).c_str(), f3(R.BytesRatio).c_str(),
         C ? verdictName(R.Bytes) : "-", scaled(R.SectorBytes, 1e6).c_str(),
@@ -338,11 +361,12 @@ void printRoofline(std::ostream &OS, const RooflineReport &Rep) {
       OS << "  (" << Notes << ")";
     OS << "\n";
   }
-  OS << "\nroofline rows: " << Rep.Rows.size() << "; DRAM bytes agree "
-     << Rep.Agree << ", differ " << Rep.Differ << " (within "
-     << 100 * RooflineBytesTolerance << "%); bound holds " << Rep.Holds
-     << ", violated " << Rep.Violated << "; not modelled " << Rep.NotModelled
-     << ", no prediction " << Rep.NoPrediction << "\n";
+  OS << "\nroofline rows: " << Rep.Rows.size() << "; DRAM bytes (within "
+     << 100 * RooflineBytesTolerance << "%): estimates agree " << Rep.Agree
+     << ", differ " << Rep.Differ << "; bounds hold " << Rep.BytesBoundHolds
+     << ", exceeded " << Rep.BytesBoundExceeded << "; time bound holds "
+     << Rep.Holds << ", violated " << Rep.Violated << "; not modelled "
+     << Rep.NotModelled << ", no prediction " << Rep.NoPrediction << "\n";
 }
 
 json::Value toJson(const RooflineReport &Rep) {
@@ -361,6 +385,7 @@ json::Value toJson(const RooflineReport &Rep) {
     O.set("measured_dram_bytes", Num(R.MeasuredDramBytes));
     O.set("dram_bytes_ratio", Num(R.BytesRatio));
     O.set("bytes_verdict", verdictName(R.Bytes));
+    O.set("certainty", R.Certainty);
     O.set("sector_bytes", Num(R.SectorBytes));
     O.set("ops_total", Num(R.OpsTotal));
     json::Value Ops = json::Value::object();

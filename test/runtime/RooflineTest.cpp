@@ -333,6 +333,40 @@ TEST(RooflineVerdicts, BytesAndBound) {
   EXPECT_EQ(J.elements()[4].getString("status"), "not modelled");
 }
 
+TEST(RooflineVerdicts, PredictedBoundsAreJudgedAsBounds) {
+  // Predicted 1e8 DRAM bytes in each. An upper bound (the launch fits in
+  // L2) holds while measured <= 1e8 x 1.10 and is exceeded above; a lower
+  // bound (work not counted) holds while measured >= 1e8 x 0.90.
+  auto With = [](const char *Certainty) {
+    return roofline(5e7, 5e7, R"("int": 33554432)",
+                    std::string(R"(, "certainty": ")") + Certainty + "\"");
+  };
+  Predictions P = parse({kernel("_Z2u1v", With("upper-bound")),
+                         kernel("_Z2u2v", With("upper-bound")),
+                         kernel("_Z2l1v", With("lower-bound")),
+                         kernel("_Z2l2v", With("lower-bound"))});
+  Measurements M = h100();
+  M.Launches.push_back(launch("u1", "_Z2u1v", 4e4, 30));   // far under: holds
+  M.Launches.push_back(launch("u2", "_Z2u2v", 1.2e8, 30)); // 1.2 > 1.1
+  M.Launches.push_back(launch("l1", "_Z2l1v", 3e9, 30));   // far over: holds
+  M.Launches.push_back(launch("l2", "_Z2l2v", 0.8e8, 30)); // 0.8 < 0.9
+  RooflineReport R = roofline(M, P);
+  EXPECT_EQ(row(R, "u1").Bytes, BytesVerdict::BoundHolds);
+  EXPECT_EQ(row(R, "u2").Bytes, BytesVerdict::BoundExceeded);
+  EXPECT_EQ(row(R, "l1").Bytes, BytesVerdict::BoundHolds);
+  EXPECT_EQ(row(R, "l2").Bytes, BytesVerdict::BoundExceeded);
+  EXPECT_EQ(R.BytesBoundHolds, 2u);
+  EXPECT_EQ(R.BytesBoundExceeded, 2u);
+  EXPECT_EQ(R.Agree + R.Differ, 0u);
+  // Bytes that L2 may serve bound no time: the upper-bound rows keep only
+  // the integer term, 33554432 / (132 x 1.98e9 x 64) = 2.00597 us; the
+  // lower-bound rows keep DRAM, 1e8 / 3352.32e9 = 29.8301 us.
+  EXPECT_EQ(row(R, "u1").BoundBy, "int");
+  EXPECT_NEAR(row(R, "u1").BoundS * 1e6, 2.00597, 1e-4);
+  EXPECT_EQ(row(R, "l1").BoundBy, "dram");
+  EXPECT_NEAR(row(R, "l1").BoundS * 1e6, 29.8301, 1e-4);
+}
+
 TEST(RooflineVerdicts, ArithmeticIntensities) {
   // 2^25 int operations over 128 MiB predicted: 33554432 / 134217728 =
   // 0.25; over 64 MiB measured: 0.5.

@@ -33,7 +33,10 @@ enum class RooflineStatus {
   NotModelled, ///< the analyzer said "modelled": false (or wrote nothing)
   NoPrediction ///< no predicted kernel for this launch and configuration
 };
-enum class BytesVerdict { Agree, Differ, Unknown };
+/// An estimate agrees or differs; a predicted upper bound (the launch fits
+/// in L2) or lower bound (some work not counted) holds or is exceeded, with
+/// the same tolerance.
+enum class BytesVerdict { Agree, Differ, BoundHolds, BoundExceeded, Unknown };
 enum class BoundVerdict { Holds, Violated, Unknown };
 const char *statusName(RooflineStatus S);
 const char *verdictName(BytesVerdict V);
@@ -59,6 +62,8 @@ struct RooflineDevice {
 struct RooflineRow {
   std::string Launch, Kernel;
   RooflineStatus Status = RooflineStatus::NoPrediction;
+  /// The prediction's certainty: estimate, upper-bound or lower-bound.
+  std::string Certainty;
   std::string Reason; ///< why not compared
   double PredictedDramBytes = Unknown, MeasuredDramBytes = Unknown;
   double BytesRatio = Unknown; ///< predicted / measured
@@ -82,6 +87,7 @@ struct RooflineRow {
 struct RooflineReport {
   std::vector<RooflineRow> Rows;
   unsigned Agree = 0, Differ = 0, Holds = 0, Violated = 0;
+  unsigned BytesBoundHolds = 0, BytesBoundExceeded = 0;
   unsigned NotModelled = 0, NoPrediction = 0;
 };
 
