@@ -226,6 +226,34 @@ void Comparer::compareLaunch(const LaunchMeasurement &L,
       R.V = Verdict::NoPrediction;
   }
 
+  // Theoretical occupancy: a calculation from the launch's resources, so an
+  // exact prediction must equal the counter (to its two printed decimals);
+  // one without registers is an upper bound.
+  if (double Hw = metricOr(L, TheoreticalOccupancy);
+      !std::isnan(Hw) || (K && !std::isnan(K->OccupancyPct))) {
+    Row &R = newRow(L, "kernel", "theoretical occupancy %");
+    R.Measured = Hw;
+    R.MeasuredText = std::isnan(Hw) ? "-" : fmt(Hw);
+    double Ach = metricOr(L, AchievedOccupancy);
+    if (!std::isnan(Ach))
+      R.Note = "achieved " + fmt(Ach);
+    PredictedRange PR;
+    PR.Mean = K ? K->OccupancyPct : Unknown;
+    if (K && !K->OccupancyExact) {
+      PR.Min = 0;
+      PR.Max = PR.Mean;
+      R.Note += std::string(R.Note.empty() ? "" : "; ") +
+                "registers unknown: an upper bound";
+    }
+    Tolerances Saved = Tol;
+    Tol.Abs = 0.01;
+    Tol.Rel = 0;
+    judge(R, PR);
+    Tol = Saved;
+    if (!K)
+      R.V = Verdict::NoPrediction;
+  }
+
   // Divergence: does any branch target split a warp? The prediction counts
   // only branches the analyzer expects to survive as branches.
   {

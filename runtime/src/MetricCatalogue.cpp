@@ -32,6 +32,11 @@ const std::vector<MetricGroup> &metricCatalogue() {
        {ThreadsPerInst, InstExecuted, ThreadInstExecuted},
        1,
        "average active threads per executed warp instruction"},
+      {"occupancy",
+       {AchievedOccupancy},
+       1,
+       "achieved occupancy, in % of the SM's warp slots (the theoretical "
+       "one is the driver's calculation at launch, not a counter)"},
   };
   return Groups;
 }

@@ -199,6 +199,12 @@ Expected<Predictions> predictionsFromJson(const Value &Root) {
     PK.SharedLoad = summary(S, "shared_load", "wavefronts_per_request");
     PK.SharedStore = summary(S, "shared_store", "wavefronts_per_request");
     PK.Roofline = rooflineFromJson(K.get("roofline"));
+    if (const Value *O = K.get("occupancy");
+        O && O->isObject() && O->get("modelled") &&
+        O->get("modelled")->isBool() && O->get("modelled")->boolean()) {
+      PK.OccupancyPct = num(*O, "theoretical_occupancy_pct");
+      PK.OccupancyExact = O->getString("certainty") == "exact";
+    }
     P.Kernels.push_back(std::move(PK));
   }
   return P;

@@ -19,6 +19,7 @@
 #include <cupti_range_profiler.h>
 #include <cupti_sass_metrics.h>
 #include <cupti_target.h>
+#include <type_traits>
 
 #include <cstdio>
 #include <cstdlib>
@@ -139,6 +140,80 @@ Error readChipName(int Index, std::string &Chip) {
 // LaunchObserver
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// Driver entry points, found through the runtime: linking libcuda would
+/// keep the verifier from starting on a machine without a driver, where it
+/// still compares saved measurements.
+struct DriverCalls {
+  CUresult (*Occupancy)(int *, CUfunction, int, size_t) = nullptr;
+  CUresult (*FuncAttr)(int *, CUfunction_attribute, CUfunction) = nullptr;
+  CUresult (*CtxDevice)(CUdevice *) = nullptr;
+  CUresult (*DevAttr)(int *, CUdevice_attribute, CUdevice) = nullptr;
+  CUresult (*KernelAttr)(int *, CUfunction_attribute, CUkernel,
+                         CUdevice) = nullptr;
+  bool ok() const { return Occupancy && FuncAttr && CtxDevice && DevAttr; }
+};
+
+const DriverCalls &driverCalls() {
+  static const DriverCalls D = [] {
+    DriverCalls C;
+    auto Get = [](const char *Name, auto &Fn) {
+      void *P = nullptr;
+      cudaDriverEntryPointQueryResult Q;
+      if (cudaGetDriverEntryPointByVersion(Name, &P, 12000, cudaEnableDefault,
+                                           &Q) == cudaSuccess &&
+          Q == cudaDriverEntryPointSuccess)
+        Fn = reinterpret_cast<std::remove_reference_t<decltype(Fn)>>(P);
+    };
+    Get("cuOccupancyMaxActiveBlocksPerMultiprocessor", C.Occupancy);
+    Get("cuFuncGetAttribute", C.FuncAttr);
+    Get("cuCtxGetDevice", C.CtxDevice);
+    Get("cuDeviceGetAttribute", C.DevAttr);
+    Get("cuKernelGetAttribute", C.KernelAttr);
+    return C;
+  }();
+  return D;
+}
+} // namespace
+
+std::string driverOccupancy(LaunchRecord &R) {
+  auto F = static_cast<CUfunction>(R.Function);
+  unsigned Threads = R.Block[0] * R.Block[1] * R.Block[2];
+  const DriverCalls &D = driverCalls();
+  if (!F || !Threads)
+    return "no function or block recorded";
+  if (!D.ok())
+    return "the driver's entry points were not found";
+  int Blocks = 0, Regs = 0, MaxThreads = 0, Warp = 0;
+  CUdevice Dev;
+  auto Fail = [](const char *Call, CUresult E) {
+    return std::string(Call) + " returned " + std::to_string(int(E));
+  };
+  if (CUresult E = D.Occupancy(&Blocks, F, int(Threads), R.SharedBytes))
+    return Fail("cuOccupancyMaxActiveBlocksPerMultiprocessor", E);
+  if (CUresult E = D.CtxDevice(&Dev))
+    return Fail("cuCtxGetDevice", E);
+  // The runtime launches library kernels (CUkernel) under lazy loading,
+  // which cuFuncGetAttribute refuses (CUDA_ERROR_INVALID_HANDLE, measured on
+  // the H100) and cuKernelGetAttribute takes.
+  if (D.FuncAttr(&Regs, CU_FUNC_ATTRIBUTE_NUM_REGS, F) != CUDA_SUCCESS &&
+      (!D.KernelAttr ||
+       D.KernelAttr(&Regs, CU_FUNC_ATTRIBUTE_NUM_REGS,
+                    reinterpret_cast<CUkernel>(F), Dev) != CUDA_SUCCESS))
+    Regs = -1;
+  if (CUresult E = D.DevAttr(
+          &MaxThreads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, Dev))
+    return Fail("cuDeviceGetAttribute", E);
+  if (CUresult E = D.DevAttr(&Warp, CU_DEVICE_ATTRIBUTE_WARP_SIZE, Dev))
+    return Fail("cuDeviceGetAttribute", E);
+  if (Warp <= 0 || MaxThreads < Warp)
+    return "implausible warp size or threads per SM";
+  unsigned Warps = (Threads + unsigned(Warp) - 1) / unsigned(Warp);
+  R.OccupancyPct = 100.0 * Blocks * Warps / (MaxThreads / Warp);
+  R.Registers = Regs;
+  return "";
+}
+
 static void CUPTIAPI observerCallback(void *User, CUpti_CallbackDomain Domain,
                                       CUpti_CallbackId Id, const void *Data) {
   auto *Self = static_cast<LaunchObserver *>(User);
@@ -167,6 +242,7 @@ static void CUPTIAPI observerCallback(void *User, CUpti_CallbackDomain Domain,
     R.Block[2] = P->blockDimZ;
     R.SharedBytes = P->sharedMemBytes;
     R.Stream = P->hStream;
+    R.Function = P->f;
   } else if (Id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx ||
              Id == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz) {
     const auto *P =
@@ -177,6 +253,7 @@ static void CUPTIAPI observerCallback(void *User, CUpti_CallbackDomain Domain,
     R.Block[2] = C->blockDimZ;
     R.SharedBytes = C->sharedMemBytes;
     R.Stream = C->hStream;
+    R.Function = P->f;
   } else {
     return;
   }

@@ -2,6 +2,7 @@
 #include "cal/runtime/Runner.h"
 
 #include "DeviceContext.h"
+#include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/Profiler.h"
 #include "cal/runtime/Timing.h"
 
@@ -86,6 +87,7 @@ public:
   std::vector<std::string> SassNames;
   /// Set when profiling is refused for lack of permission: stop the sweep.
   Error Fatal = Error::success();
+  bool OccupancyNoted = false; ///< said once that the driver gave none
 
   void launch(const char *Label, Traffic Bytes,
               const std::function<void()> &Launch, unsigned Line) override {
@@ -114,7 +116,9 @@ public:
           Fatal = Error::failure(E.message(), E.code());
         note(M, "range profiler: " + E.message());
       } else {
-        M.Metrics = std::move(*V);
+        // Keep what the launch callback recorded (the driver's occupancy).
+        for (auto &[Name, Value] : *V)
+          M.Metrics[Name] = Value;
       }
       break;
     }
@@ -182,13 +186,25 @@ private:
         note(M, "no kernel launch observed");
       return;
     }
-    const LaunchRecord &R = L.front();
+    LaunchRecord R = L.front();
     if (M.MangledName.empty()) {
       M.MangledName = R.MangledName;
       M.Kernel = demangle(R.MangledName);
       for (int I = 0; I < 3; ++I)
         M.Grid[I] = R.Grid[I], M.Block[I] = R.Block[I];
       M.DynamicSharedBytes = R.SharedBytes;
+    }
+    if (M.Metrics.count(metric::TheoreticalOccupancy))
+      return;
+    std::string Why = driverOccupancy(R);
+    if (R.OccupancyPct >= 0) {
+      M.Metrics[metric::TheoreticalOccupancy] = R.OccupancyPct;
+      M.Metrics[metric::RegistersPerThread] = R.Registers;
+    } else if (!OccupancyNoted) {
+      OccupancyNoted = true;
+      note(M, "the driver's occupancy calculator gave nothing for this "
+              "launch: " +
+                  Why);
     }
   }
 

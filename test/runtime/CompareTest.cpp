@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 using namespace cal;
 
 namespace {
@@ -203,4 +205,37 @@ TEST(Compare, LaunchSiteDisambiguatesAFilteredRun) {
   ASSERT_EQ(P.Kernels[1].SiteLine, 94u);
   Comparison C = compare(M, &P);
   EXPECT_EQ(find(C, "stride_8", "global_ld sectors/req")->V, Verdict::Agree);
+}
+
+TEST(Compare, TheoreticalOccupancyIsExactOrAnUpperBound) {
+  // A block of 32 x 8 = 256 threads = 8 warps; on a 64-warp SM, 6 resident
+  // blocks are 48 warps = 75%, 8 blocks 100%. The driver's calculation
+  // (metric::TheoreticalOccupancy) is a calculation too: an exact
+  // prediction must match it to 0.01; one without registers is an upper
+  // bound, agreeing with anything at or below it.
+  auto WithOcc = [](const std::string &Mangled, double Pct, bool Exact) {
+    std::string K = kernel(Mangled, 4, 4);
+    std::string Occ =
+        R"("occupancy": {"modelled": true, "theoretical_occupancy_pct": )" +
+        std::to_string(Pct) + R"(, "certainty": ")" +
+        (Exact ? "exact" : "upper-bound") + "\"}, ";
+    return K.insert(K.find("\"mangled_name\""), Occ);
+  };
+  Measurements M;
+  for (const char *N : {"exact", "wrong", "bound", "over"}) {
+    M.Launches.push_back(
+        launch(N, std::string("_Z") + char('0' + strlen(N)) + N + "v", 4, 4));
+    M.Launches.back().Metrics[metric::TheoreticalOccupancy] = 75;
+  }
+  Predictions P = parsePredictions(predictionJson(
+      WithOcc("_Z5exactv", 75, true) + "," + WithOcc("_Z5wrongv", 100, true) +
+      "," + WithOcc("_Z5boundv", 100, false) + "," +
+      WithOcc("_Z4overv", 50, false)));
+  Comparison C = compare(M, &P);
+  const char *Q = "theoretical occupancy %";
+  ASSERT_TRUE(find(C, "exact", Q));
+  EXPECT_EQ(find(C, "exact", Q)->V, Verdict::Agree);
+  EXPECT_EQ(find(C, "wrong", Q)->V, Verdict::Mismatch);
+  EXPECT_EQ(find(C, "bound", Q)->V, Verdict::Agree);   // 75 <= 100
+  EXPECT_EQ(find(C, "over", Q)->V, Verdict::Mismatch); // 75 > 50
 }

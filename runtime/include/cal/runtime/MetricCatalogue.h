@@ -74,6 +74,18 @@ constexpr const char *ThreadsPerInst =
     "smsp__average_thread_inst_executed_per_inst_executed.ratio";
 constexpr const char *InstExecuted = "smsp__inst_executed.sum";
 constexpr const char *ThreadInstExecuted = "smsp__thread_inst_executed.sum";
+/// Achieved occupancy: active warps over the SM's warp slots.
+constexpr const char *AchievedOccupancy =
+    "sm__warps_active.avg.pct_of_peak_sustained_active";
+/// Not counters: at each launch, the driver's occupancy calculator
+/// (cuOccupancyMaxActiveBlocksPerMultiprocessor on the launched function,
+/// its registers, the block and the dynamic shared bytes) as a percentage
+/// of the SM's warp slots, which is what ncu reports as
+/// sm__maximum_warps_per_active_cycle_pct (a metric CUPTI's profiler host
+/// does not offer), and the function's registers per thread.
+constexpr const char *TheoreticalOccupancy =
+    "driver__theoretical_occupancy_pct";
+constexpr const char *RegistersPerThread = "driver__registers_per_thread";
 
 // SASS Metrics API (per PC).
 constexpr const char *SassInst = "smsp__sass_inst_executed";

@@ -90,6 +90,10 @@ struct PredictedKernel {
   std::vector<PredictedBranch> Branches;
   PredictedSummary GlobalLoad, GlobalStore, SharedLoad, SharedStore;
   PredictedRoofline Roofline;
+  /// "occupancy": theoretical occupancy in % (NaN when not modelled), and
+  /// whether it is exact (registers known) or an upper bound.
+  double OccupancyPct = Unknown;
+  bool OccupancyExact = false;
 };
 
 struct Predictions {

@@ -56,9 +56,22 @@ struct LaunchRecord {
   std::string MangledName;
   unsigned Grid[3] = {0, 0, 0}, Block[3] = {0, 0, 0};
   unsigned SharedBytes = 0;
+  void *Function = nullptr; ///< CUfunction launched
+  /// The driver's occupancy calculation for this launch, in % of the SM's
+  /// warp slots, and the function's registers; negative until
+  /// driverOccupancy() succeeds.
+  double OccupancyPct = -1;
+  int Registers = -1;
   void *Context = nullptr; ///< CUcontext of the launch
   void *Stream = nullptr;  ///< CUstream of the launch
 };
+
+/// Fills \p R's OccupancyPct and Registers from the driver's occupancy
+/// calculator (cuOccupancyMaxActiveBlocksPerMultiprocessor) for its
+/// function, block and dynamic shared bytes. Call outside CUPTI callbacks,
+/// after the launch; leaves them negative and returns why when the driver
+/// gives nothing, else returns "".
+std::string driverOccupancy(LaunchRecord &R);
 
 class LaunchObserver {
 public:
