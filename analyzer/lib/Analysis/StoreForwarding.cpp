@@ -215,6 +215,8 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
       uint64_t A = uint64_t(Addrs.Addr[I].Value);
       U.Addr[I] = A;
       U.Known |= 1u << I;
+      if (Lanes[I].size() >= MaxHeldPerLane && !Lanes[I].count(A))
+        Lanes[I].clear();
       Lanes[I][A] = Held{&Obj, A, Bytes, Site, FromStore, Spelling, Loops};
     });
   };
@@ -300,6 +302,12 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
   if (!AllKnown) {
     Next.onAccess(Site, Kind, Obj, Bytes, Active, Addrs, UnderUnknown);
     return;
+  }
+  if (Stores.size() >= MaxPendingStores) {
+    const Pending &P = Stores.front();
+    Next.onAccess(P.Site, AccessKind::Store, *P.Obj, P.Bytes, P.Active, P.Addrs,
+                  P.UnderUnknown);
+    Stores.erase(Stores.begin());
   }
   Stores.push_back(Pending{Site, &Obj, Bytes, Active, Addrs, UnderUnknown,
                            Active, Spelling, Loops});

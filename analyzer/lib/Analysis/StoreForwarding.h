@@ -77,6 +77,16 @@ public:
   /// different address spaces, never overlap.
   static bool mayAlias(const MemObject &A, const MemObject &B);
 
+  /// Values one thread holds at most, and stores kept pending at most. A
+  /// thread has at most 255 32-bit registers (Programming Guide, compute
+  /// capabilities table), so a compiler cannot hold 256 distinct memory
+  /// values, nor keep 64 stores back; past these bounds the analysis
+  /// forgets what it holds and issues the oldest pending store, which can
+  /// only count an access the compiled code avoids, never drop one it
+  /// makes. They also keep the
+  /// cost per access bounded in long loops over distinct addresses.
+  static constexpr size_t MaxHeldPerLane = 256, MaxPendingStores = 64;
+
 private:
   /// Where an event happens: the enclosing loops, outermost first, each
   /// with its iteration (counted from the loop-test events).

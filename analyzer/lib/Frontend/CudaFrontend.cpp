@@ -213,7 +213,14 @@ public:
 
   /// Only declarations parsed from source arrive here, none from a PCH.
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    const SourceManager &SM = CI.getSourceManager();
     for (Decl *D : DG) {
+      // System headers define no kernel the analyses report and launch
+      // none (KernelDiscovery ignores theirs): without a PCH too, the walks
+      // skip them, as they skip what a PCH holds. Walking the CUDA and C++
+      // headers' bodies cost more than the analysis itself.
+      if (SM.isInSystemHeader(D->getLocation()))
+        continue;
       // Instantiated functions arrive here too, for code generation; the
       // walks reach them through their templates and enclosing classes, as
       // they do from the translation unit.
@@ -232,13 +239,14 @@ public:
     // The caller parses again without the cache; this AST is incomplete.
     if (Rec.PchRefused)
       return;
-    // With precompiled CUDA headers, the analyses walk what this parse read
-    // from source: walking the whole translation unit would load every
-    // declaration of the PCH, as slow as parsing the headers. The headers
-    // define no kernels and launch none; the declarations they hold that the
-    // file uses are still reached through its references.
-    if (!CI.getPreprocessorOpts().ImplicitPCHInclude.empty())
-      Ctx.setTraversalScope(TopLevel);
+    // The analyses walk the top-level declarations parsed from source
+    // outside system headers: with precompiled headers, walking the whole
+    // translation unit would load every declaration of the PCH, as slow as
+    // parsing the headers; without, it would walk their bodies. The headers
+    // define no kernels the analyses report and launch none; the
+    // declarations they hold that the file uses are still reached through
+    // its references.
+    Ctx.setTraversalScope(TopLevel);
     DiagnosticsEngine &Diags = CI.getDiagnostics();
     Ran = true;
     DiagnosticOptions DO;
