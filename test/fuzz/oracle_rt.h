@@ -6,7 +6,8 @@
 // same site in the same context form one warp-level request, as SIMT
 // execution with reconvergence at the end of each construct issues them.
 // The request's cost follows the rules of the target model (sm_90: 32-byte
-// sectors; 32 banks of 4 bytes, 1/2/4 phases for 4/8/16-byte lanes),
+// sectors; 32 banks of 4 bytes, 1/2/4 phases for 4/8/16-byte lanes, half
+// as many when every quad of lanes reads at most 16 distinct bytes),
 // written out here independently of the analyzer. The blocks and warps run
 // are those the analyzer evaluates: per grid dimension the first, the last
 // and the middle one (G / 2, standing for G - 2 blocks), every warp of each.
@@ -139,10 +140,25 @@ inline unsigned sectors(const Req &R) {
   return S.size();
 }
 
-// Phases: a warp of W-byte lanes moves 32 * W bytes, 128 per pass.
+// Phases: a warp of W-byte lanes moves 32 * W bytes, 128 per pass; 8- and
+// 16-byte lanes take half the passes when each group of 4 lanes needs at
+// most 16 distinct bytes (measured on the H100, docs/gpu-facts.md).
 inline unsigned wavefronts(const Req &R) {
   unsigned W = std::max(R.Bytes, BankBytes);
   unsigned Phases = std::max(1u, Warp * W / (Banks * BankBytes));
+  if (Phases > 1) {
+    bool Narrow = true;
+    for (unsigned Q = 0; Q < Warp && Narrow; Q += 4) {
+      std::set<uint64_t> Bytes;
+      for (unsigned L = Q; L < Q + 4 && L < Warp; ++L)
+        if (R.Mask >> L & 1)
+          for (uint64_t B = R.Addr[L]; B < R.Addr[L] + R.Bytes; ++B)
+            Bytes.insert(B);
+      Narrow = Bytes.size() <= 16;
+    }
+    if (Narrow)
+      Phases /= 2;
+  }
   unsigned Per = Warp / Phases, Total = 0;
   for (unsigned P = 0; P < Phases; ++P) {
     std::map<unsigned, std::set<uint64_t>> Words; // bank -> distinct words

@@ -116,6 +116,30 @@ GlobalCost cal::computeGlobalCost(const TargetModel &TM,
   return Cost;
 }
 
+/// Whether every group of \p GroupLanes consecutive lanes reads at most
+/// \p MaxBytes distinct bytes (lanes on the same bytes count once).
+static bool narrowGroups(llvm::ArrayRef<LaneAddress> Lanes, unsigned Bytes,
+                         unsigned GroupLanes, unsigned MaxBytes) {
+  for (size_t Begin = 0; Begin < Lanes.size(); Begin += GroupLanes) {
+    llvm::SmallVector<uint64_t, 8> Starts;
+    for (const LaneAddress &A : Lanes.slice(
+             Begin, std::min<size_t>(GroupLanes, Lanes.size() - Begin)))
+      if (A)
+        Starts.push_back(*A);
+    llvm::sort(Starts);
+    uint64_t Union = 0, End = 0;
+    for (uint64_t S : Starts) {
+      uint64_t From = std::max(S, End);
+      if (S + Bytes > From)
+        Union += S + Bytes - From;
+      End = std::max(End, S + Bytes);
+    }
+    if (Union > MaxBytes)
+      return false;
+  }
+  return true;
+}
+
 SharedCost cal::computeSharedCost(const TargetModel &TM,
                                   llvm::ArrayRef<LaneAddress> Lanes,
                                   unsigned BytesPerLane) {
@@ -129,6 +153,13 @@ SharedCost cal::computeSharedCost(const TargetModel &TM,
   unsigned WordShift = llvm::Log2_32(TM.BankWidthBytes);
   uint64_t BankMask = TM.SharedBanks - 1;
   unsigned Phases = TM.sharedPhases(BytesPerLane);
+  // [H100] Wide accesses whose groups of lanes read few distinct bytes
+  // each (every quad at most 16) take half the phases: a whole warp of
+  // 64-bit lanes at once, half-warps of 128-bit ones.
+  if (Phases > 1 && !(Phases & 1) && TM.SharedMergeGroupLanes &&
+      narrowGroups(Lanes, BytesPerLane, TM.SharedMergeGroupLanes,
+                   TM.SharedMergeGroupBytes))
+    Phases /= 2;
   // The phases split the warp into equal consecutive groups of lanes
   // (half-warps for 64-bit, quarter-warps for 128-bit).
   size_t LanesPerPhase = std::max(1u, TM.WarpSize / Phases);

@@ -195,6 +195,16 @@ void setThroughput(TargetModel &TM) {
   }
 }
 
+/// Measured on the H100 only (docs/gpu-facts.md, "Wide shared accesses"):
+/// 15 one-instruction probes of 8- and 16-byte loads fit this rule and no
+/// other tried; other architectures keep the fixed phases until measured.
+void setSharedMerge(TargetModel &TM) {
+  if (TM.Arch == "sm_90") {
+    TM.SharedMergeGroupLanes = 4;
+    TM.SharedMergeGroupBytes = 16;
+  }
+}
+
 TargetModel fromRow(const Row &R) {
   TargetModel TM;
   TM.Arch = R.Arch;
@@ -234,6 +244,7 @@ TargetModel fromRow(const Row &R) {
   TM.MaxThreadsPerSM = R.ThreadsPerSM;
   setOccupancyLimits(TM);
   setThroughput(TM);
+  setSharedMerge(TM);
   return TM;
 }
 

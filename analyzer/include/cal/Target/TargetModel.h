@@ -146,6 +146,13 @@ struct TargetModel {
   uint64_t DeviceL2Bytes = 0;
   bool modelsThroughput() const { return Fp32OpsPerClock != 0; }
 
+  /// Wide shared accesses (8 and 16 bytes) whose every group of
+  /// SharedMergeGroupLanes consecutive lanes reads at most
+  /// SharedMergeGroupBytes distinct bytes are served in half the phases
+  /// (a whole warp for 8 bytes, half-warps for 16); 0 where not measured.
+  /// [H100] probes in docs/gpu-facts.md ("Wide shared accesses").
+  unsigned SharedMergeGroupLanes = 0, SharedMergeGroupBytes = 0;
+
   /// A legacy model (before Volta): its global figure is transactions,
   /// not L1TEX sectors.
   bool countsTransactions() const { return Global != GlobalScheme::Sectors; }
