@@ -5,11 +5,15 @@ per quantity (global sectors, shared wavefronts, divergence), from what
 test/fuzz/gpu/run-fuzz-gpu.sh packed.
 
     scripts/fuzz-gpu-compare.py fuzz-gpu-results.tar.gz [--batch .devcarry/fuzz-gpu]
+        [--rejudge build/bin/cuda-access-verify]
 
 Each program's comparison.csv (cuda-access-verify's rows: launch, kernel,
 scope, quantity, predicted, measured, tolerance, verdict, note) is tallied
 by quantity and scope (per kernel, per source line). Mismatches are listed
 with the source line from the batch, so that each can be explained.
+With --rejudge, the recorded measurements are compared again, offline,
+with the batch's current predictions (re-made by fuzz-gpu-prepare.py with a
+newer analyzer): the verifier's --measurements mode, no GPU needed.
 """
 
 import argparse
@@ -18,8 +22,10 @@ import csv
 import io
 import os
 import re
+import subprocess
 import sys
 import tarfile
+import tempfile
 
 
 def quantity_class(q):
@@ -53,13 +59,43 @@ def load(path):
     return out, summary
 
 
+def rejudge(results, batch, verify):
+    """{program: csv text} from the recorded measurements and the batch's
+    predictions, through cuda-access-verify --measurements."""
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        if os.path.isdir(results):
+            root = results
+        else:
+            with tarfile.open(results) as t:
+                t.extractall(tmp)
+            root = os.path.join(tmp, "results")
+        for name in sorted(os.listdir(root)):
+            meas = os.path.join(root, name, "measurements.json")
+            pred = os.path.join(batch, "predictions", name + ".json")
+            if not (os.path.exists(meas) and os.path.exists(pred)):
+                continue
+            csv_out = os.path.join(tmp, name + ".csv")
+            subprocess.run([verify, "--predictions", pred, "--measurements",
+                            meas, "--csv-out", csv_out],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if os.path.exists(csv_out):
+                out[name] = open(csv_out).read()
+    return out
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("results", help="fuzz-gpu-results.tar.gz or its results/ folder")
     p.add_argument("--batch", default=".devcarry/fuzz-gpu")
     p.add_argument("--max-print", type=int, default=50)
+    p.add_argument("--rejudge", metavar="VERIFY",
+                   help="cuda-access-verify: compare the recorded measurements "
+                        "with the batch's current predictions")
     args = p.parse_args()
     progs, summary = load(args.results)
+    if args.rejudge:
+        progs = rejudge(args.results, args.batch, args.rejudge)
     tally = collections.defaultdict(collections.Counter)
     kernels = set()
     mismatches = []

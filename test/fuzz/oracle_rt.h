@@ -140,13 +140,13 @@ inline unsigned sectors(const Req &R) {
   return S.size();
 }
 
-// Phases: a warp of W-byte lanes moves 32 * W bytes, 128 per pass; 8- and
-// 16-byte lanes take half the passes when each group of 4 lanes needs at
-// most 16 distinct bytes (measured on the H100, docs/gpu-facts.md).
+// Phases: a warp of W-byte lanes moves 32 * W bytes, 128 per pass; loads of
+// 8- and 16-byte lanes take half the passes when each group of 4 lanes needs
+// at most 16 distinct bytes (measured on the H100, docs/gpu-facts.md).
 inline unsigned wavefronts(const Req &R) {
   unsigned W = std::max(R.Bytes, BankBytes);
   unsigned Phases = std::max(1u, Warp * W / (Banks * BankBytes));
-  if (Phases > 1) {
+  if (Phases > 1 && !R.Store) {
     bool Narrow = true;
     for (unsigned Q = 0; Q < Warp && Narrow; Q += 4) {
       std::set<uint64_t> Bytes;

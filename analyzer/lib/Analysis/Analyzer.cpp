@@ -248,7 +248,8 @@ public:
       if (Dump)
         Line += llvm::formatv(" constant requests={0}", N);
     } else if (Obj.Space == AddrSpace::Shared) {
-      SharedCost C = computeSharedCost(TM, Lanes, Bytes);
+      SharedCost C =
+          computeSharedCost(TM, Lanes, Bytes, Kind == AccessKind::Load);
       A.Wavefronts.add(C.Wavefronts, Weight);
       A.IdealWavefronts.add(C.IdealWavefronts, Weight);
       Main = C.Wavefronts;
@@ -660,10 +661,9 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
           K.Occupancy.BlocksPerSM = K.Occupancy.ActiveWarpsPerSM = 0;
           K.Occupancy.Percent = 0;
           K.Occupancy.Exact = true;
-          K.Occupancy.LimitedBy =
-              "__launch_bounds__(" +
-              std::to_string(*KI.LaunchBoundsMaxThreads) +
-              "): the block does not launch";
+          K.Occupancy.LimitedBy = "__launch_bounds__(" +
+                                  std::to_string(*KI.LaunchBoundsMaxThreads) +
+                                  "): the block does not launch";
         }
       } else {
         K.Occupancy.Why = "no launch: the block is assumed";

@@ -122,8 +122,8 @@ static bool narrowGroups(llvm::ArrayRef<LaneAddress> Lanes, unsigned Bytes,
                          unsigned GroupLanes, unsigned MaxBytes) {
   for (size_t Begin = 0; Begin < Lanes.size(); Begin += GroupLanes) {
     llvm::SmallVector<uint64_t, 8> Starts;
-    for (const LaneAddress &A : Lanes.slice(
-             Begin, std::min<size_t>(GroupLanes, Lanes.size() - Begin)))
+    for (const LaneAddress &A :
+         Lanes.slice(Begin, std::min<size_t>(GroupLanes, Lanes.size() - Begin)))
       if (A)
         Starts.push_back(*A);
     llvm::sort(Starts);
@@ -142,7 +142,7 @@ static bool narrowGroups(llvm::ArrayRef<LaneAddress> Lanes, unsigned Bytes,
 
 SharedCost cal::computeSharedCost(const TargetModel &TM,
                                   llvm::ArrayRef<LaneAddress> Lanes,
-                                  unsigned BytesPerLane) {
+                                  unsigned BytesPerLane, bool Load) {
   assert(BytesPerLane > 0 && BytesPerLane <= TM.MaxAccessBytes &&
          "access width outside what one instruction can move");
   // Power-of-two banks and bank widths, as on every GPU so far, turn the
@@ -153,10 +153,11 @@ SharedCost cal::computeSharedCost(const TargetModel &TM,
   unsigned WordShift = llvm::Log2_32(TM.BankWidthBytes);
   uint64_t BankMask = TM.SharedBanks - 1;
   unsigned Phases = TM.sharedPhases(BytesPerLane);
-  // [H100] Wide accesses whose groups of lanes read few distinct bytes
-  // each (every quad at most 16) take half the phases: a whole warp of
-  // 64-bit lanes at once, half-warps of 128-bit ones.
-  if (Phases > 1 && !(Phases & 1) && TM.SharedMergeGroupLanes &&
+  // [H100] Wide loads whose groups of lanes read few distinct bytes each
+  // (every quad at most 16) take half the phases: a whole warp of 64-bit
+  // lanes at once, half-warps of 128-bit ones. Stores do not: 8-byte stores
+  // of the whole warp to one address took 2 (the GPU fuzz record).
+  if (Load && Phases > 1 && !(Phases & 1) && TM.SharedMergeGroupLanes &&
       narrowGroups(Lanes, BytesPerLane, TM.SharedMergeGroupLanes,
                    TM.SharedMergeGroupBytes))
     Phases /= 2;

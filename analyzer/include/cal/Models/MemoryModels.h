@@ -50,10 +50,12 @@ struct SharedCost {
 /// together (broadcast/multicast), and the group costs the largest number of
 /// distinct words mapped to any one bank (on 1.x, with its one-word
 /// broadcast: the steps of oneWordBroadcastSteps). The request costs the sum
-/// over groups with an active lane.
+/// over groups with an active lane. A load of 8- or 16-byte lanes takes
+/// half the groups where TargetModel::SharedMergeGroupLanes says so; a
+/// store never (\p Load false).
 SharedCost computeSharedCost(const TargetModel &TM,
                              llvm::ArrayRef<LaneAddress> Lanes,
-                             unsigned BytesPerLane);
+                             unsigned BytesPerLane, bool Load = true);
 
 } // namespace cal
 
