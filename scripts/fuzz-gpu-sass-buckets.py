@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Oracle 2 (issue #11 point 3): each per-line disagreement of the GPU
+fuzz record, put in a bucket by what the SASS of its program shows at that
+line.
+
+    scripts/fuzz-gpu-sass-buckets.py RESULTS.tar.gz --batch .devcarry/fuzz-gpu \\
+        --sass DIR --rejudge build/bin/cuda-access-verify
+
+DIR holds FUZZ_NNNN.sass, `nvdisasm -gi -c` of each program's cubin built
+as run-fuzz-gpu.sh builds it (nvcc -O3 -lineinfo -arch=sm_90). The rows are
+the ones fuzz-gpu-compare.py judges (with --rejudge, against the batch's
+current predictions). Buckets:
+
+- divergence predicted, none measured, and no conditional branch at the
+  line: nvcc if-converted the test (predicated or select instructions);
+- the same with a conditional branch kept at the line;
+- a memory figure measured lower than predicted where the line's memory
+  instructions are predicated (@P): predicated instructions count as
+  executed for warps whose lanes are all off (docs/gpu-facts.md), which
+  lowers the measured per-instruction ratio;
+- the same without a predicated instruction;
+- a memory figure measured higher;
+- divergence measured, not predicted.
+"""
+
+import argparse
+import collections
+import csv
+import importlib.util
+import io
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def load_module(name, file):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+compare = load_module("fuzz_gpu_compare", "fuzz-gpu-compare.py")
+sass_lines = load_module("sass_lines", "sass-lines.py")
+
+BRANCH = re.compile(r"^@!?U?P\w+\s+BRA\b")
+MEMORY = re.compile(r"^(@!?U?P\w+\s+)?(LDG|STG|LDS|STS|LD|ST)\b")
+PREDICATED = re.compile(r"^@!?U?P\w+\s+")
+
+
+def line_index(sass_path):
+    """{(kernel substring key, line): [instruction text]} for innermost
+    lines; kernels are keyed by their mangled name."""
+    idx = collections.defaultdict(list)
+    for kernel, chain, pc, text in sass_lines.parse(sass_path):
+        if chain:
+            idx[(kernel, chain[0][1])].append(text)
+    return idx
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("results")
+    p.add_argument("--batch", default=".devcarry/fuzz-gpu")
+    p.add_argument("--sass", required=True)
+    p.add_argument("--rejudge", metavar="VERIFY")
+    args = p.parse_args()
+    if args.rejudge:
+        progs = compare.rejudge(args.results, args.batch, args.rejudge)
+    else:
+        progs, _ = compare.load(args.results)
+    buckets = collections.Counter()
+    examples = {}
+    indices = {}
+    for prog, text in progs.items():
+        sass = os.path.join(args.sass, prog + ".sass")
+        if not os.path.exists(sass):
+            continue
+        if prog not in indices:
+            indices[prog] = line_index(sass)
+        idx = indices[prog]
+        for row in csv.DictReader(io.StringIO(text)):
+            if row["verdict"] != "MISMATCH":
+                continue
+            m = re.match(r"(.*):(\d+)$", row["scope"])
+            if not m:
+                continue
+            line = int(m.group(2))
+            # Mangled names embed the kernel name with its length.
+            name = row["kernel"]
+            key = "%d%s" % (len(name), name)
+            insns = [t for (k, l), ts in idx.items()
+                     if l == line and key in k for t in ts]
+            q = compare.quantity_class(row["quantity"])
+            try:
+                pred, meas = float(row["predicted"]), float(row["measured"])
+            except ValueError:
+                buckets["unparsed figures"] += 1
+                continue
+            if q == "divergence":
+                if pred > meas:
+                    kept = any(BRANCH.match(t) for t in insns)
+                    b = ("divergence predicted, none measured: "
+                         + ("conditional branch kept at the line" if kept
+                            else "no conditional branch at the line (if-converted)"))
+                else:
+                    b = "divergence measured, not predicted"
+            elif meas < pred:
+                mem = [t for t in insns if MEMORY.match(t)]
+                pred_on = any(PREDICATED.match(t) for t in mem)
+                b = "%s measured lower: %s" % (
+                    q, "a predicated memory instruction at the line" if pred_on
+                    else "no predicated memory instruction at the line")
+            else:
+                b = "%s measured higher" % q
+            buckets[b] += 1
+            examples.setdefault(b, "%s %s line %d: predicted %s, measured %s" % (
+                prog, name, line, row["predicted"], row["measured"]))
+    print("%6s  %s" % ("rows", "bucket"))
+    for b, n in buckets.most_common():
+        print("%6d  %s" % (n, b))
+    print()
+    for b, e in examples.items():
+        print("e.g. %s -- %s" % (b, e))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
