@@ -6,6 +6,7 @@
 #include "Sampling.h"
 #include "SimtInterpreter.h"
 #include "StoreForwarding.h"
+#include "TrafficCounter.h"
 
 #include "cal/Models/LocalConstantModels.h"
 #include "cal/Models/MemoryModels.h"
@@ -13,7 +14,6 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -116,7 +116,7 @@ class Collector : public EventSink {
 public:
   Collector(clang::ASTContext &AST, const TargetModel &TM, KernelResult &K,
             bool Dump)
-      : AST(AST), TM(TM), K(K), Dump(Dump) {}
+      : Traffic(TM), AST(AST), TM(TM), K(K), Dump(Dump) {}
 
   unsigned Sample = 0;
   /// Names of the kernel's parameters whose values are sampled, and the
@@ -131,24 +131,11 @@ public:
   double Weight = 1;
   uint64_t WarpKey = 0;
   std::string WarpText;
-  /// Per sample: bytes and operations over its grid (Roofline.h).
-  std::vector<SampleTraffic> Traffic;
-
-  /// The warps that follow are of a block that stands for \p StandsFor
-  /// blocks of sample \p S's grid of \p GridThreads threads.
-  void beginBlock(unsigned S, double GridThreads, uint64_t StandsFor) {
-    flushBlock();
-    if (Traffic.size() <= S)
-      Traffic.resize(S + 1);
-    Traffic[S].GridThreads = GridThreads;
-    TrafficSample = S;
-    BlockStandsFor = double(StandsFor);
-  }
+  /// Bytes and operations over the grid (Roofline.h).
+  TrafficCounter Traffic;
 
   void onArith(OpClass C, unsigned N, uint32_t Active) override {
-    if (!Traffic.empty())
-      Traffic[TrafficSample].Ops[unsigned(C)] +=
-          double(__builtin_popcount(Active)) * N * BlockStandsFor;
+    Traffic.addOps(C, N, Active);
   }
 
   void onAccess(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
@@ -233,13 +220,15 @@ public:
         A.IdealBytes.add(C.IdealBytes, Weight);
       }
       AddSectors(C, TM.globalUnit());
-      addTraffic(TM.countsTransactions() ? C.TransactionBytes
-                                         : C.Sectors * TM.SectorBytes);
-      addDramUnits(Obj.Base, Kind, Lanes, Bytes);
+      Traffic.addSectorBytes(TM.countsTransactions()
+                                 ? C.TransactionBytes
+                                 : C.Sectors * TM.SectorBytes);
+      Traffic.addDramUnits(Obj.Base, Kind != AccessKind::Store,
+                           Kind != AccessKind::Load, Lanes, Bytes);
     } else if (Obj.Space == AddrSpace::Local) {
       GlobalCost C = computeLocalCost(TM, Lanes, Bytes);
       AddSectors(C, "local sectors");
-      addTraffic(C.Sectors * TM.SectorBytes);
+      Traffic.addSectorBytes(C.Sectors * TM.SectorBytes);
     } else if (Obj.Space == AddrSpace::Constant) {
       unsigned N = computeConstantRequests(Lanes);
       A.ConstantRequests.add(N, Weight);
@@ -337,7 +326,7 @@ public:
   }
 
   void finish() {
-    flushBlock();
+    Traffic.finish();
     const clang::SourceManager &SM = AST.getSourceManager();
     for (AccessSummary &A : K.Accesses)
       for (clang::SourceRange R : Capped)
@@ -366,57 +355,6 @@ private:
   const TargetModel &TM;
   KernelResult &K;
   bool Dump;
-  unsigned TrafficSample = 0;
-  double BlockStandsFor = 1;
-  /// The current block's distinct DRAM fetch units (reads) and sectors
-  /// (writes), per global object.
-  struct BlockUnits {
-    llvm::DenseSet<uint64_t> Read, Write;
-  };
-  std::map<uint64_t, BlockUnits> Units;
-
-  void addTraffic(double Bytes) {
-    if (!Traffic.empty())
-      Traffic[TrafficSample].SectorBytes += Bytes * BlockStandsFor;
-  }
-  /// Notes the fetch units and sectors that the lanes' bytes lie in, and
-  /// the object's span; an atomic both reads and writes.
-  void addDramUnits(uint64_t Base, AccessKind Kind,
-                    const std::array<LaneAddress, MaxLanes> &Lanes,
-                    unsigned Bytes) {
-    if (Traffic.empty() || !Bytes)
-      return;
-    SampleTraffic::Object &O = Traffic[TrafficSample].Objects[Base];
-    BlockUnits &U = Units[Base];
-    bool Reads = Kind != AccessKind::Store, Writes = Kind != AccessKind::Load;
-    uint64_t Fetch = TM.DramFetchBytes, Sector = TM.SectorBytes;
-    for (const LaneAddress &L : Lanes) {
-      if (!L)
-        continue;
-      uint64_t Lo = *L, Hi = *L + Bytes; // [Lo, Hi)
-      if (Reads) {
-        for (uint64_t C = Lo / Fetch; C <= (Hi - 1) / Fetch; ++C)
-          U.Read.insert(C);
-        O.ReadLo = std::min(O.ReadLo, Lo);
-        O.ReadHi = std::max(O.ReadHi, Hi);
-      }
-      if (Writes) {
-        for (uint64_t C = Lo / Sector; C <= (Hi - 1) / Sector; ++C)
-          U.Write.insert(C);
-        O.WriteLo = std::min(O.WriteLo, Lo);
-        O.WriteHi = std::max(O.WriteHi, Hi);
-      }
-    }
-  }
-  /// The block's units, times the blocks it stands for.
-  void flushBlock() {
-    for (auto &[Base, U] : Units) {
-      SampleTraffic::Object &O = Traffic[TrafficSample].Objects[Base];
-      O.Read += double(U.Read.size()) * TM.DramFetchBytes * BlockStandsFor;
-      O.Write += double(U.Write.size()) * TM.SectorBytes * BlockStandsFor;
-    }
-    Units.clear();
-  }
   std::map<std::pair<const void *, unsigned>, unsigned> AccessIndex;
   /// Whether \p E names a sampled parameter; memoised, as expressions are
   /// unique per context and conditions repeat across warps.
@@ -758,7 +696,8 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
           W.BlockIdx = SI.Blocks[BI];
           // Each sample counts once, whatever its grid's size.
           Sink.Weight = double(SI.BlockWeights[BI]) / GridBlocks;
-          Sink.beginBlock(S, GridBlocks * double(Threads), SI.BlockWeights[BI]);
+          Sink.Traffic.beginBlock(S, GridBlocks * double(Threads),
+                                  SI.BlockWeights[BI]);
           for (unsigned Wp = 0; Wp < WarpsPerBlock; ++Wp) {
             W.WarpInBlock = Wp;
             Sink.WarpKey = (uint64_t(S) * SI.Blocks.size() + BI) * 4096 + Wp;
@@ -797,8 +736,8 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
                      (A.Space == AddrSpace::Global && A.UnknownRequests);
             }))
           Incomplete.push_back("global accesses of unknown address");
-        K.Roofline = computeRoofline(Opts.Target, Sink.Traffic, Incomplete,
-                                     K.SampledWhat);
+        K.Roofline = computeRoofline(Opts.Target, Sink.Traffic.samples(),
+                                     Incomplete, K.SampledWhat);
       } else {
         K.Roofline.Why = "no launch: the grid is assumed";
       }
