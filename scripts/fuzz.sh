@@ -37,11 +37,12 @@ file)
 esac
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-# -jobs=1 writes its log to fuzz-0.log in the working directory: the
-# build directory's, not the source tree.
+# -jobs=1 writes its log to fuzz-0.log in the working directory: one per
+# target under the build directory, so that the two can run at once.
 root=$PWD
-(cd "$dir" && "$dir/test/fuzz/cal-fuzz-$what" "${args[@]}" \
+mkdir -p "$dir/fuzz-run-$what"
+(cd "$dir/fuzz-run-$what" && "$dir/test/fuzz/cal-fuzz-$what" "${args[@]}" \
   -artifact_prefix="$dir/fuzz-artifacts/$what-" \
   ${dict:+-dict="$root/$dict"} "$corpus")
-tail -8 "$dir/fuzz-0.log"
+tail -8 "$dir/fuzz-run-$what/fuzz-0.log"
 echo "corpus: $(ls "$corpus" | wc -l) files, $(du -sk "$corpus" | cut -f1) KiB"
