@@ -22,6 +22,16 @@ inline std::string fmt(double V) {
   return Buf;
 }
 
+/// Three significant digits ("%.3g"): for figures spanning decades, such
+/// as arithmetic intensities; "-" for an unknown (NaN) value.
+inline std::string sig3(double V) {
+  if (std::isnan(V))
+    return "-";
+  char Buf[32];
+  std::snprintf(Buf, sizeof(Buf), "%.3g", V);
+  return Buf;
+}
+
 } // namespace cal
 
 #endif // CAL_RUNTIME_SRC_FORMAT_H

@@ -276,15 +276,6 @@ RooflineReport roofline(const Measurements &M, const Predictions &P) {
 
 namespace {
 
-/// Three significant digits: intensities span 0.01 to 100.
-std::string g3(double V) {
-  if (std::isnan(V))
-    return "-";
-  char Buf[32];
-  std::snprintf(Buf, sizeof(Buf), "%.3g", V);
-  return Buf;
-}
-
 std::string f3(double V) {
   if (std::isnan(V))
     return "-";
@@ -301,8 +292,8 @@ std::string deviceLine(const RooflineDevice &D) {
   std::string S =
       D.Name + ": DRAM " + fmt(D.PeakGBps) + " GB/s (" +
       (D.PeakSource.empty() ? "unknown" : D.PeakSource) + "), " +
-      g3(D.SmCount) + " SMs (" + (D.SmSource.empty() ? "unknown" : D.SmSource) +
-      "), SM clock " +
+      sig3(D.SmCount) + " SMs (" +
+      (D.SmSource.empty() ? "unknown" : D.SmSource) + "), SM clock " +
       (std::isnan(D.ClockHz) ? std::string("unknown") : mhz(D.ClockHz)) + " (" +
       (D.ClockSource.empty()          ? "unknown"
        : D.ClockSource == "reference" ? "reference device: the "
@@ -311,11 +302,23 @@ std::string deviceLine(const RooflineDevice &D) {
                                       : D.ClockSource) +
       "); ops/clock/SM (reference):";
   for (const auto &KV : D.OpsPerClockPerSm)
-    S += " " + KV.first + " " + g3(KV.second);
+    S += " " + KV.first + " " + sig3(KV.second);
   return S;
 }
 
 } // namespace
+
+RooflineReport rooflineFor(const Measurements &M, const Predictions *P,
+                           std::ostream &OS, bool Print) {
+  RooflineReport Rep;
+  if (P)
+    Rep = roofline(M, *P);
+  if (Print) {
+    OS << "\n";
+    printRoofline(OS, Rep);
+  }
+  return Rep;
+}
 
 void printRoofline(std::ostream &OS, const RooflineReport &Rep) {
   // The device figures once per distinct combination (normally one).
@@ -348,8 +351,8 @@ void printRoofline(std::ostream &OS, const RooflineReport &Rep) {
         R.Launch.c_str(), scaled(R.PredictedDramBytes, 1e6).c_str(),
         scaled(R.MeasuredDramBytes, 1e6).c_str(), f3(R.BytesRatio).c_str(),
         C ? verdictName(R.Bytes) : "-", scaled(R.SectorBytes, 1e6).c_str(),
-        scaled(R.OpsTotal, 1e6).c_str(), g3(R.PredictedAI).c_str(),
-        g3(R.MeasuredAI).c_str(), scaled(R.BoundS, 1e-6).c_str(),
+        scaled(R.OpsTotal, 1e6).c_str(), sig3(R.PredictedAI).c_str(),
+        sig3(R.MeasuredAI).c_str(), scaled(R.BoundS, 1e-6).c_str(),
         R.BoundBy.empty() ? "-" : R.BoundBy.c_str(),
         scaled(R.MeasuredS, 1e-6).c_str(), f3(R.BoundOverMeasured).c_str(),
         C ? verdictName(R.Bound) : statusName(R.Status));

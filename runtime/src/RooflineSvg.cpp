@@ -47,14 +47,6 @@ std::string xml(const std::string &S) {
   return htmlEscape(Clean);
 }
 
-std::string g3(double V) {
-  if (std::isnan(V))
-    return "-";
-  char Buf[32];
-  std::snprintf(Buf, sizeof(Buf), "%.3g", V);
-  return Buf;
-}
-
 /// 10^E as "0.01" .. "10000", beyond that "1e5".
 std::string decade(int E) {
   char Buf[32];
@@ -75,7 +67,7 @@ std::string si(double V) {
   int E = 0;
   while (std::fabs(V) >= 1000 && E < 6)
     V /= 1000, ++E;
-  return g3(V) + (E ? std::string(" ") + Prefix[E] : std::string());
+  return sig3(V) + (E ? std::string(" ") + Prefix[E] : std::string());
 }
 
 std::string colour(const std::string &Classes) {
@@ -221,9 +213,9 @@ std::string rooflineSvg(const RooflineReport &Rep) {
                     : " (no predicted point)";
     Key.push_back({"key", "",
                    std::to_string(I + 1) + " " + R.Launch + ": AI " +
-                       g3(R.PredictedAI) + " predicted, " + g3(R.MeasuredAI) +
-                       " measured; bound/measured " + g3(R.BoundOverMeasured) +
-                       Missing,
+                       sig3(R.PredictedAI) + " predicted, " +
+                       sig3(R.MeasuredAI) + " measured; bound/measured " +
+                       sig3(R.BoundOverMeasured) + Missing,
                    Line});
   }
   if (!NoPlot.empty()) {
@@ -315,8 +307,8 @@ std::string rooflineSvg(const RooflineReport &Rep) {
     const Point &P = Pts[I];
     const RooflineRow &R = *P.R;
     Out += "<g class=\"launch\" data-launch=\"" + xml(R.Launch) + "\"><title>" +
-           xml(R.Launch + ": predicted AI " + g3(R.PredictedAI) + ", bound " +
-               fmt(R.BoundS * 1e6) + " us; measured AI " + g3(R.MeasuredAI) +
+           xml(R.Launch + ": predicted AI " + sig3(R.PredictedAI) + ", bound " +
+               fmt(R.BoundS * 1e6) + " us; measured AI " + sig3(R.MeasuredAI) +
                ", " + fmt(R.MeasuredS * 1e6) + " us") +
            "</title>\n";
     if (P.pred() && P.meas())
@@ -367,7 +359,7 @@ std::string rooflineSvg(const RooflineReport &Rep) {
            xml(Dev->Name) + "</text>\n";
     LY += 14;
     Out += "<text x=\"" + num(LX - 6) + "\" y=\"" + num(LY) + "\">" +
-           g3(Dev->SmCount) + " SMs, " +
+           sig3(Dev->SmCount) + " SMs, " +
            (std::isfinite(Dev->ClockHz) ? mhz(Dev->ClockHz)
                                         : std::string("clock unknown")) +
            " (" + xml(Dev->ClockSource) + ")</text>\n";

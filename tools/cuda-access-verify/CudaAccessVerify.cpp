@@ -341,13 +341,8 @@ int main(int Argc, char **Argv) {
     std::cout << "no predictions file given (--predictions): every row reads "
                  "'no prediction'\n";
   // The roofline is an estimate: shown and saved, never in the exit code.
-  cal::RooflineReport Roof;
-  if (HavePreds)
-    Roof = cal::roofline(M, Preds);
-  if (O.Roofline) {
-    std::cout << "\n";
-    cal::printRoofline(std::cout, Roof);
-  }
+  cal::RooflineReport Roof =
+      cal::rooflineFor(M, HavePreds ? &Preds : nullptr, std::cout, O.Roofline);
   if (!O.RooflineSvg.empty() &&
       !writeText(O.RooflineSvg, cal::rooflineSvg(Roof)))
     return ExitUsage;

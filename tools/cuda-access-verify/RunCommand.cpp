@@ -458,13 +458,8 @@ int runCommand(int Argc, char **Argv) {
   cal::Comparison C = cal::compare(M, HavePreds ? &Preds : nullptr);
   cal::printTable(std::cout, C);
   // The roofline is an estimate: shown and saved, never in the exit code.
-  cal::RooflineReport Roof;
-  if (HavePreds)
-    Roof = cal::roofline(M, Preds);
-  if (O.Roofline) {
-    std::cout << "\n";
-    cal::printRoofline(std::cout, Roof);
-  }
+  cal::RooflineReport Roof =
+      cal::rooflineFor(M, HavePreds ? &Preds : nullptr, std::cout, O.Roofline);
   if (!O.RooflineSvg.empty()) {
     std::ofstream Out(O.RooflineSvg);
     Out << cal::rooflineSvg(Roof);

@@ -102,6 +102,11 @@ void computeBound(RooflineRow &R, const RooflineDevice &D);
 RooflineReport roofline(const Measurements &M, const Predictions &P);
 
 void printRoofline(std::ostream &OS, const RooflineReport &R);
+/// What both modes of cuda-access-verify do: the report of \p M against
+/// \p P (empty without predictions), printed to \p OS after a blank line
+/// when \p Print.
+RooflineReport rooflineFor(const Measurements &M, const Predictions *P,
+                           std::ostream &OS, bool Print);
 /// An array, one object per row, the table's fields.
 json::Value toJson(const RooflineReport &R);
 /// A standalone SVG document: log-log roofline plot of the measured device,
