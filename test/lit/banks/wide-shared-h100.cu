@@ -9,107 +9,57 @@
 // quarter-warp phases, each costing its busiest bank's distinct words,
 // unless every quad of lanes reads at most 16 distinct bytes; then 8-byte
 // lanes are served as one 32-lane phase and 16-byte lanes as 2 half-warps.
-// RUN: %cal --format=json --output=%t.json %s
+// The kernels are the probe's own (tools/cuda-access-verify/
+// wide-shared-probe.cu), analysed here as measured there; the CHECKs
+// follow its kernel order.
+// RUN: %cal --format=json --output=%t.json %srcroot/tools/cuda-access-verify/wide-shared-probe.cu
 // RUN: %python %S/../interpreter/Inputs/accesses.py %t.json | FileCheck %s
-#include <cuda_runtime.h>
-
-#define PROBE(NAME, T, IDX)                                                    \
-  __global__ void NAME(T *out) {                                               \
-    __shared__ T s[64];                                                        \
-    unsigned l = threadIdx.x;                                                  \
-    s[l] = T{};                                                                \
-    s[l + 32] = T{};                                                           \
-    __syncthreads();                                                           \
-    out[l] = s[IDX];                                                           \
-  }
 
 // Quads read 32 B (4 doubles): two half-warp phases of 16 distinct words.
 // CHECK-LABEL: kernel d_stride1
 // CHECK: access {{[0-9]+}} shared load exact 2-2
-PROBE(d_stride1, double, l)
 // Both halves read d[0..15]; quads 32 B: 2 phases, 1 each: 2.
 // CHECK-LABEL: kernel d_mod16
 // CHECK: access {{[0-9]+}} shared load exact 2-2
-PROBE(d_mod16, double, l % 16)
 // Both halves read d[0..3]; quads 32 B: 2 phases of 1: 2.
 // CHECK-LABEL: kernel d_mod4
 // CHECK: access {{[0-9]+}} shared load exact 2-2
-PROBE(d_mod4, double, l % 4)
 // Lanes 2k, 2k+1 read d[k]: quads 16 B, one phase, 16 words on 32 banks: 1.
 // CHECK-LABEL: kernel d_half_pairs
 // CHECK: access {{[0-9]+}} shared load exact 1-1
-PROBE(d_half_pairs, double, l / 2)
 // Both halves read d[0], d[2], ..., d[30]; quads 32 B: 2 phases, each 16
 // doubles on 16 banks, 2 deep: 4.
 // CHECK-LABEL: kernel d_mod16_stride2
 // CHECK: access {{[0-9]+}} shared load exact 4-4
-PROBE(d_mod16_stride2, double, (l % 16) * 2)
 // One double for the warp: 1.
 // CHECK-LABEL: kernel d_bcast
 // CHECK: access {{[0-9]+}} shared load exact 1-1
-PROBE(d_bcast, double, 0)
 // Halves 256 B apart, quads 32 B: 2 phases of 1: 2.
 // CHECK-LABEL: kernel d_halves_apart
 // CHECK: access {{[0-9]+}} shared load exact 2-2
-PROBE(d_halves_apart, double, (l % 16) + (l / 16) * 32)
-// Both halves read d[0..1]; quads 16 B: one phase: 1.
-// CHECK-LABEL: kernel d_mod2
-// CHECK: access {{[0-9]+}} shared load exact 1-1
-PROBE(d_mod2, double, l % 2)
-// Half A reads d[0], half B d[1]: one phase: 1.
-// CHECK-LABEL: kernel d_lanes_same_half
-// CHECK: access {{[0-9]+}} shared load exact 1-1
-PROBE(d_lanes_same_half, double, l / 16)
 // 32 float4: quads 64 B, 4 quarter phases of 8 float4 on 32 banks: 4.
 // CHECK-LABEL: kernel f4_stride1
 // CHECK: access {{[0-9]+}} shared load exact 4-4
-PROBE(f4_stride1, float4, l)
 // Every quarter reads f4[0..7]; quads 64 B: 4 phases of 1: 4.
 // CHECK-LABEL: kernel f4_mod8
 // CHECK: access {{[0-9]+}} shared load exact 4-4
-PROBE(f4_mod8, float4, l % 8)
 // One float4: quads 16 B, 2 half-warp phases of 1: 2.
 // CHECK-LABEL: kernel f4_bcast
 // CHECK: access {{[0-9]+}} shared load exact 2-2
-PROBE(f4_bcast, float4, 0)
 // Lanes 4k..4k+3 read f4[k]: quads 16 B, 2 half-warps of 4 float4: 2.
 // CHECK-LABEL: kernel f4_quarter_pairs
 // CHECK: access {{[0-9]+}} shared load exact 2-2
-PROBE(f4_quarter_pairs, float4, l / 4)
 // 32-bit: one phase as before: 1.
 // CHECK-LABEL: kernel f_stride1
 // CHECK: access {{[0-9]+}} shared load exact 1-1
-PROBE(f_stride1, float, l)
+// Both halves read d[0..1]; quads 16 B: one phase: 1.
+// CHECK-LABEL: kernel d_mod2
+// CHECK: access {{[0-9]+}} shared load exact 1-1
+// Half A reads d[0], half B d[1]: one phase: 1.
+// CHECK-LABEL: kernel d_lanes_same_half
+// CHECK: access {{[0-9]+}} shared load exact 1-1
 
 // Block (4,4,4): each warp's lanes read sh[threadIdx.x], i.e. sh[l % 4],
 // as d_mod4: 2 per instruction (the H100: 4 wavefronts for 2 instructions).
 // CHECK-LABEL: kernel f2_blk444
 // CHECK: access {{[0-9]+}} shared load exact 2-2
-__global__ void f2_blk444(float2 *out) {
-  __shared__ float2 sh[64];
-  unsigned t = threadIdx.x + 4 * (threadIdx.y + 4 * threadIdx.z);
-  sh[t] = float2{};
-  __syncthreads();
-  out[t] = sh[threadIdx.x];
-}
-
-int main() {
-  void *out;
-  cudaMalloc(&out, 64 * sizeof(float4));
-  d_stride1<<<1, 32>>>((double *)out);
-  d_mod16<<<1, 32>>>((double *)out);
-  d_mod4<<<1, 32>>>((double *)out);
-  d_half_pairs<<<1, 32>>>((double *)out);
-  d_mod16_stride2<<<1, 32>>>((double *)out);
-  d_bcast<<<1, 32>>>((double *)out);
-  d_halves_apart<<<1, 32>>>((double *)out);
-  d_mod2<<<1, 32>>>((double *)out);
-  d_lanes_same_half<<<1, 32>>>((double *)out);
-  f4_stride1<<<1, 32>>>((float4 *)out);
-  f4_mod8<<<1, 32>>>((float4 *)out);
-  f4_bcast<<<1, 32>>>((float4 *)out);
-  f4_quarter_pairs<<<1, 32>>>((float4 *)out);
-  f_stride1<<<1, 32>>>((float *)out);
-  f2_blk444<<<1, dim3(4, 4, 4)>>>((float2 *)out);
-  return 0;
-}
