@@ -363,6 +363,19 @@ static ParseOutcome parseOnce(StringRef File, std::vector<std::string> Args,
   return Outcome;
 }
 
+/// The file's include lines for the header cache (HeaderCache::preambleOf);
+/// not read when the cache is off.
+static std::string filePreamble(StringRef File, const FrontendOptions &Opts) {
+  if (!Opts.Headers->enabled())
+    return "";
+  StringRef Dir = llvm::sys::path::parent_path(File);
+  if (Opts.MainFileContents)
+    return HeaderCache::preambleOf(*Opts.MainFileContents, Dir);
+  if (auto Buf = llvm::MemoryBuffer::getFile(File))
+    return HeaderCache::preambleOf((*Buf)->getBuffer(), Dir);
+  return "";
+}
+
 ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
                            const FrontendOptions &Opts, const ToolkitInfo &TK,
                            SideCallback Fn, raw_ostream &FindingsOut,
@@ -373,13 +386,7 @@ ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
     // The file's own include lines first; the CUDA headers alone only where
     // those lines cannot be cached (a miss builds the first, which serves
     // the next runs).
-    std::string Preamble;
-    if (Opts.MainFileContents)
-      Preamble = HeaderCache::preambleOf(*Opts.MainFileContents,
-                                         llvm::sys::path::parent_path(File));
-    else if (auto Buf = llvm::MemoryBuffer::getFile(File))
-      Preamble = HeaderCache::preambleOf((*Buf)->getBuffer(),
-                                         llvm::sys::path::parent_path(File));
+    std::string Preamble = filePreamble(File, Opts);
     std::vector<std::string> Tries;
     if (!Preamble.empty())
       Tries.push_back(Preamble);

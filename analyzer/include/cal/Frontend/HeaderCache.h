@@ -67,6 +67,10 @@ public:
                                   llvm::StringRef Preamble = "",
                                   bool *Unusable = nullptr);
 
+  /// Whether find() can return an entry at all (a mode other than off and
+  /// a cache directory).
+  bool enabled() const { return Mode != HeaderCacheMode::Off && !Dir.empty(); }
+
   /// Removes the entry for \p Args, after clang refused to load it.
   void discard(llvm::ArrayRef<std::string> Args, llvm::StringRef Preamble = "");
 
