@@ -44,6 +44,7 @@ def load_module(name, file):
 
 compare = load_module("fuzz_gpu_compare", "fuzz-gpu-compare.py")
 sass_lines = load_module("sass_lines", "sass-lines.py")
+sass_div = load_module("sass_divergence", "sass-divergence.py")
 
 BRANCH = re.compile(r"^@!?U?P\w+\s+BRA\b")
 MEMORY = re.compile(r"^(@!?U?P\w+\s+)?(LDG|STG|LDS|STS|LD|ST)\b")
@@ -57,6 +58,17 @@ def line_index(sass_path):
     for kernel, chain, pc, text in sass_lines.parse(sass_path):
         if chain:
             idx[(kernel, chain[0][1])].append(text)
+    return idx
+
+
+def branch_index(sass_path):
+    """{(kernel, line): [varying?]} for each conditional branch, from the
+    static divergence analysis of scripts/sass-divergence.py."""
+    idx = collections.defaultdict(list)
+    for kernel, items in sass_div.parse(sass_path).items():
+        for ins, var in sass_div.analyse(items):
+            if ins.line:
+                idx[(kernel, ins.line[1])].append(var)
     return idx
 
 
@@ -79,8 +91,8 @@ def main():
         if not os.path.exists(sass):
             continue
         if prog not in indices:
-            indices[prog] = line_index(sass)
-        idx = indices[prog]
+            indices[prog] = (line_index(sass), branch_index(sass))
+        idx, bidx = indices[prog]
         for row in csv.DictReader(io.StringIO(text)):
             if row["verdict"] != "MISMATCH":
                 continue
@@ -102,9 +114,16 @@ def main():
             if q == "divergence":
                 if pred > meas:
                     kept = any(BRANCH.match(t) for t in insns)
-                    b = ("divergence predicted, none measured: "
-                         + ("conditional branch kept at the line" if kept
-                            else "no conditional branch at the line (if-converted)"))
+                    var = [v for (k, l), vs in bidx.items()
+                           if l == line and key in k for v in vs]
+                    if not kept:
+                        why = "no conditional branch at the line (if-converted)"
+                    elif not any(var):
+                        why = ("only warp-uniform branches at the line "
+                               "(the test if-converted)")
+                    else:
+                        why = "a branch that can split the warp kept at the line"
+                    b = "divergence predicted, none measured: " + why
                 else:
                     b = "divergence measured, not predicted"
             elif meas < pred:
