@@ -44,6 +44,7 @@ def load_module(name, file):
 
 compare = load_module("fuzz_gpu_compare", "fuzz-gpu-compare.py")
 emu = load_module("sass_emulate", "sass-emulate.py")
+buckets = load_module("fuzz_gpu_sass_buckets", "fuzz-gpu-sass-buckets.py")
 
 CLASSES = ('global_ld', 'global_st', 'shared_ld', 'shared_st')
 TOL = 1e-6
@@ -163,14 +164,19 @@ def main():
     for why, n in stopped.most_common():
         print("  stopped: %4d  %s" % (n, why))
 
-    # 2. Each analyzer-versus-H100 disagreement.
+    # 2. Each analyzer-versus-H100 disagreement: its bucket by the SASS at
+    # the line (fuzz-gpu-sass-buckets.py), and whether the emulated SASS
+    # gives the measured figure.
     verdicts = collections.Counter()
     details = []
     for prog, rs in sorted(rows.items()):
+        path = os.path.join(args.sass, prog + ".sass")
+        sass = buckets.Sass(path) if os.path.exists(path) else None
         for row in rs:
             line = int(row["scope"].rsplit(":", 1)[1])
             kname = row["kernel"]
             q = compare.quantity_class(row["quantity"])
+            b = buckets.bucket(row, sass) if sass else "no SASS"
             res = emulated.get(prog, {}).get(kname)
             if res is None:
                 v = "not emulated: no SASS or measurement"
@@ -187,16 +193,17 @@ def main():
                     eex, eq = figure(e, cls)
                     ratio = eq / eex if eex else float("nan")
                     v = ("compiled code" if abs(ratio - float(row["measured"])) < 0.006
-                         else "emulation differs")
-            verdicts[(q, v.split(":")[0])] += 1
-            details.append("%s %s line %d %s: predicted %s, measured %s -> %s" % (
+                         else "emulation differs (emulated %.2f)" % ratio)
+            verdicts[(b, v.split(" (")[0].split(":")[0])] += 1
+            details.append("%s %s line %d %s: predicted %s, measured %s -> %s [%s]" % (
                 prog, kname, line, row["quantity"], row["predicted"],
-                row["measured"], v))
+                row["measured"], v, b))
     print()
-    print("analyzer-versus-H100 per-line disagreements, by what the emulated "
-          "SASS gives:")
-    for (q, v), n in sorted(verdicts.items()):
-        print("  %-11s %-30s %5d" % (q, v, n))
+    print("analyzer-versus-H100 per-line disagreements: bucket by the SASS at "
+          "the line, and what the emulated SASS gives")
+    for (b, v), n in sorted(verdicts.items()):
+        print("  %5d  %-18s %s" % (n, v, b))
+    print("  %5d  in all" % sum(verdicts.values()))
     if args.details:
         print()
         print("\n".join(details))

@@ -72,6 +72,52 @@ def branch_index(sass_path):
     return idx
 
 
+class Sass:
+    """A program's SASS, indexed for bucket()."""
+
+    def __init__(self, path):
+        self.lines = line_index(path)
+        self.branches = branch_index(path)
+
+
+def bucket(row, sass):
+    """The bucket of one MISMATCH row (a per-line scope), or None."""
+    m = re.match(r"(.*):(\d+)$", row["scope"])
+    if not m:
+        return None
+    line = int(m.group(2))
+    # Mangled names embed the kernel name with its length.
+    name = row["kernel"]
+    key = "%d%s" % (len(name), name)
+    insns = [t for (k, l), ts in sass.lines.items()
+             if l == line and key in k for t in ts]
+    q = compare.quantity_class(row["quantity"])
+    try:
+        pred, meas = float(row["predicted"]), float(row["measured"])
+    except ValueError:
+        return "unparsed figures"
+    if q == "divergence":
+        if pred <= meas:
+            return "divergence measured, not predicted"
+        kept = any(BRANCH.match(t) for t in insns)
+        var = [v for (k, l), vs in sass.branches.items()
+               if l == line and key in k for v in vs]
+        if not kept:
+            why = "no conditional branch at the line (if-converted)"
+        elif not any(var):
+            why = "only warp-uniform branches at the line (the test if-converted)"
+        else:
+            why = "a branch that can split the warp kept at the line"
+        return "divergence predicted, none measured: " + why
+    if meas < pred:
+        mem = [t for t in insns if MEMORY.match(t)]
+        pred_on = any(PREDICATED.match(t) for t in mem)
+        return "%s measured lower: %s" % (
+            q, "a predicated memory instruction at the line" if pred_on
+            else "no predicated memory instruction at the line")
+    return "%s measured higher" % q
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("results")
@@ -85,58 +131,21 @@ def main():
         progs, _ = compare.load(args.results)
     buckets = collections.Counter()
     examples = {}
-    indices = {}
     for prog, text in progs.items():
-        sass = os.path.join(args.sass, prog + ".sass")
-        if not os.path.exists(sass):
+        path = os.path.join(args.sass, prog + ".sass")
+        if not os.path.exists(path):
             continue
-        if prog not in indices:
-            indices[prog] = (line_index(sass), branch_index(sass))
-        idx, bidx = indices[prog]
+        sass = Sass(path)
         for row in csv.DictReader(io.StringIO(text)):
             if row["verdict"] != "MISMATCH":
                 continue
-            m = re.match(r"(.*):(\d+)$", row["scope"])
-            if not m:
+            b = bucket(row, sass)
+            if b is None:
                 continue
-            line = int(m.group(2))
-            # Mangled names embed the kernel name with its length.
-            name = row["kernel"]
-            key = "%d%s" % (len(name), name)
-            insns = [t for (k, l), ts in idx.items()
-                     if l == line and key in k for t in ts]
-            q = compare.quantity_class(row["quantity"])
-            try:
-                pred, meas = float(row["predicted"]), float(row["measured"])
-            except ValueError:
-                buckets["unparsed figures"] += 1
-                continue
-            if q == "divergence":
-                if pred > meas:
-                    kept = any(BRANCH.match(t) for t in insns)
-                    var = [v for (k, l), vs in bidx.items()
-                           if l == line and key in k for v in vs]
-                    if not kept:
-                        why = "no conditional branch at the line (if-converted)"
-                    elif not any(var):
-                        why = ("only warp-uniform branches at the line "
-                               "(the test if-converted)")
-                    else:
-                        why = "a branch that can split the warp kept at the line"
-                    b = "divergence predicted, none measured: " + why
-                else:
-                    b = "divergence measured, not predicted"
-            elif meas < pred:
-                mem = [t for t in insns if MEMORY.match(t)]
-                pred_on = any(PREDICATED.match(t) for t in mem)
-                b = "%s measured lower: %s" % (
-                    q, "a predicated memory instruction at the line" if pred_on
-                    else "no predicated memory instruction at the line")
-            else:
-                b = "%s measured higher" % q
             buckets[b] += 1
-            examples.setdefault(b, "%s %s line %d: predicted %s, measured %s" % (
-                prog, name, line, row["predicted"], row["measured"]))
+            examples.setdefault(b, "%s %s %s: predicted %s, measured %s" % (
+                prog, row["kernel"], row["scope"].rsplit("/", 1)[-1],
+                row["predicted"], row["measured"]))
     print("%6s  %s" % ("rows", "bucket"))
     for b, n in buckets.most_common():
         print("%6d  %s" % (n, b))

@@ -240,7 +240,8 @@ def blocks_of(items):
                 b.succ.extend(range(len(blocks)))  # indirect: anywhere
             # Guarded, or testing an operand of its own (BRA.DIV UR4, ...).
             falls = ((last.guard is not None and last.guard != 'PT')
-                     or len(last.operands) > 1)
+                     or len(last.operands) > 1
+                     or (last.base == 'EXIT' and last.operands))
         if falls and b.idx + 1 < len(blocks):
             b.succ.append(b.idx + 1)
         b.succ = sorted(set(b.succ))
@@ -373,7 +374,8 @@ def analyse(items):
                 if ALL in st:
                     st = {ALL}
                 cond = ins.base in ('BRA', 'EXIT') and (
-                    ins.guard not in (None, 'PT') or len(ins.operands) > 1)
+                    ins.guard not in (None, 'PT') or len(ins.operands) > 1
+                    or (ins.base == 'EXIT' and ins.operands))
                 if cond or ins.base in ('BRX', 'JMX'):
                     # The guard and any predicate operand (BRA P1, ...:
                     # taken where both hold) decide the branch.

@@ -142,7 +142,8 @@ inline unsigned sectors(const Req &R) {
 
 // Phases: a warp of W-byte lanes moves 32 * W bytes, 128 per pass; loads of
 // 8- and 16-byte lanes take half the passes when each group of 4 lanes needs
-// at most 16 distinct bytes (measured on the H100, docs/gpu-facts.md).
+// at most 16 distinct bytes, in distinct banks (measured on the H100 and
+// H200, docs/gpu-facts.md).
 inline unsigned wavefronts(const Req &R) {
   unsigned W = std::max(R.Bytes, BankBytes);
   unsigned Phases = std::max(1u, Warp * W / (Banks * BankBytes));
@@ -154,7 +155,14 @@ inline unsigned wavefronts(const Req &R) {
         if (R.Mask >> L & 1)
           for (uint64_t B = R.Addr[L]; B < R.Addr[L] + R.Bytes; ++B)
             Bytes.insert(B);
+      // ... and no two of the quad's words in one bank (second round of
+      // probes, docs/gpu-facts.md).
+      std::map<unsigned, std::set<uint64_t>> QuadWords;
+      for (uint64_t B : Bytes)
+        QuadWords[(B / BankBytes) % Banks].insert(B / BankBytes);
       Narrow = Bytes.size() <= 16;
+      for (auto &[Bank, Set] : QuadWords)
+        Narrow = Narrow && Set.size() <= 1;
     }
     if (Narrow)
       Phases /= 2;

@@ -117,9 +117,13 @@ GlobalCost cal::computeGlobalCost(const TargetModel &TM,
 }
 
 /// Whether every group of \p GroupLanes consecutive lanes reads at most
-/// \p MaxBytes distinct bytes (lanes on the same bytes count once).
-static bool narrowGroups(llvm::ArrayRef<LaneAddress> Lanes, unsigned Bytes,
+/// \p MaxBytes distinct bytes (lanes on the same bytes count once), no two
+/// of its distinct words in one bank.
+static bool narrowGroups(const TargetModel &TM,
+                         llvm::ArrayRef<LaneAddress> Lanes, unsigned Bytes,
                          unsigned GroupLanes, unsigned MaxBytes) {
+  unsigned WordShift = llvm::Log2_32(TM.BankWidthBytes);
+  uint64_t BankMask = TM.SharedBanks - 1;
   for (size_t Begin = 0; Begin < Lanes.size(); Begin += GroupLanes) {
     llvm::SmallVector<uint64_t, 8> Starts;
     for (const LaneAddress &A :
@@ -128,14 +132,23 @@ static bool narrowGroups(llvm::ArrayRef<LaneAddress> Lanes, unsigned Bytes,
         Starts.push_back(*A);
     llvm::sort(Starts);
     uint64_t Union = 0, End = 0;
+    llvm::SmallVector<uint64_t, 8> Words;
     for (uint64_t S : Starts) {
       uint64_t From = std::max(S, End);
       if (S + Bytes > From)
         Union += S + Bytes - From;
       End = std::max(End, S + Bytes);
+      for (uint64_t W = S >> WordShift; W <= (S + Bytes - 1) >> WordShift; ++W)
+        Words.push_back(W);
     }
     if (Union > MaxBytes)
       return false;
+    llvm::sort(Words);
+    Words.erase(std::unique(Words.begin(), Words.end()), Words.end());
+    for (size_t I = 0; I < Words.size(); ++I)
+      for (size_t J = I + 1; J < Words.size(); ++J)
+        if ((Words[I] & BankMask) == (Words[J] & BankMask))
+          return false;
   }
   return true;
 }
@@ -154,11 +167,13 @@ SharedCost cal::computeSharedCost(const TargetModel &TM,
   uint64_t BankMask = TM.SharedBanks - 1;
   unsigned Phases = TM.sharedPhases(BytesPerLane);
   // [H100] Wide loads whose groups of lanes read few distinct bytes each
-  // (every quad at most 16) take half the phases: a whole warp of 64-bit
-  // lanes at once, half-warps of 128-bit ones. Stores do not: 8-byte stores
-  // of the whole warp to one address took 2 (the GPU fuzz record).
+  // (every quad at most 16, in distinct banks) take half the phases: a whole
+  // warp of 64-bit lanes at once, half-warps of 128-bit ones. A quad whose
+  // two words share a bank keeps the usual phases (an 8-byte load took 4,
+  // not 2: docs/gpu-facts.md, second round). Stores do not merge: 8-byte
+  // stores of the whole warp to one address took 2 (the GPU fuzz record).
   if (Load && Phases > 1 && !(Phases & 1) && TM.SharedMergeGroupLanes &&
-      narrowGroups(Lanes, BytesPerLane, TM.SharedMergeGroupLanes,
+      narrowGroups(TM, Lanes, BytesPerLane, TM.SharedMergeGroupLanes,
                    TM.SharedMergeGroupBytes))
     Phases /= 2;
   // The phases split the warp into equal consecutive groups of lanes

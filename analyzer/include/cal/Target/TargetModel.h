@@ -148,8 +148,9 @@ struct TargetModel {
 
   /// Wide shared accesses (8 and 16 bytes) whose every group of
   /// SharedMergeGroupLanes consecutive lanes reads at most
-  /// SharedMergeGroupBytes distinct bytes are served in half the phases
-  /// (a whole warp for 8 bytes, half-warps for 16); 0 where not measured.
+  /// SharedMergeGroupBytes distinct bytes, no two of its words in one
+  /// bank, are served in half the phases (a whole warp for 8 bytes,
+  /// half-warps for 16); 0 where not measured.
   /// [H100] probes in docs/gpu-facts.md ("Wide shared accesses").
   unsigned SharedMergeGroupLanes = 0, SharedMergeGroupBytes = 0;
 
