@@ -157,7 +157,7 @@ def main():
             for line, e in res.items():
                 if e.get('divergent', 0) and line not in measured[prog][kname]:
                     total['divergent line'] += 1
-    print("emulated SASS against the H100's per-line counters: %d kernels, %d "
+    print("emulated SASS against the GPU's per-line counters: %d kernels, %d "
           "stopped" % (kernels, sum(stopped.values())))
     for q in ('executions', 'sectors or wavefronts', 'divergent line'):
         print("  %-22s %6d of %6d lines agree" % (q, agree[q], total[q]))
@@ -199,7 +199,7 @@ def main():
                 prog, kname, line, row["quantity"], row["predicted"],
                 row["measured"], v, b))
     print()
-    print("analyzer-versus-H100 per-line disagreements: bucket by the SASS at "
+    print("analyzer-versus-GPU per-line disagreements: bucket by the SASS at "
           "the line, and what the emulated SASS gives")
     for (b, v), n in sorted(verdicts.items()):
         print("  %5d  %-18s %s" % (n, v, b))

@@ -309,15 +309,18 @@ def run_warp(k, w, steps):
             w.pc[i] = nxt
 
 
-def emulate(k):
-    """Fills k.stats for the whole grid."""
+def emulate(k, sampled=False):
+    """Fills k.stats for the whole grid, or with \p sampled for the blocks
+    the analyzer evaluates only (per grid dimension the first, the middle
+    G / 2 and the last)."""
     gx, gy, gz = k.grid
     bx, by, bz = k.block
     nthreads = bx * by * bz
     steps = 0
-    for cz in range(gz):
-        for cy in range(gy):
-            for cx in range(gx):
+    pick = (lambda g: sorted({0, g // 2, g - 1})) if sampled else range
+    for cz in pick(gz):
+        for cy in pick(gy):
+            for cx in pick(gx):
                 warps = []
                 for base in range(0, nthreads, 32):
                     lanes = []
@@ -368,7 +371,7 @@ def per_line(k):
     return {line: dict(c) for line, c in out.items()}
 
 
-def run_program(cu, sass, only=None):
+def run_program(cu, sass, only=None, sampled=False):
     """{kernel name: per_line dict, or Unknown's reason as a string}."""
     ls = launches(cu)
     res = {}
@@ -379,7 +382,7 @@ def run_program(cu, sass, only=None):
         grid, block, params = ls[name]
         k = Kernel(name, items, grid, block, params)
         try:
-            emulate(k)
+            emulate(k, sampled)
             res[name] = per_line(k)
         except Unknown as e:
             res[name] = str(e)
@@ -391,8 +394,12 @@ def main():
     ap.add_argument('cu')
     ap.add_argument('sass')
     ap.add_argument('--kernel', action='append')
+    ap.add_argument('--sampled-blocks', action='store_true',
+                    help="only the blocks the analyzer evaluates (first, "
+                    "middle, last per grid dimension)")
     args = ap.parse_args()
-    for name, r in run_program(args.cu, args.sass, args.kernel).items():
+    for name, r in run_program(args.cu, args.sass, args.kernel,
+                               args.sampled_blocks).items():
         if isinstance(r, str):
             print('%s: unknown: %s' % (name, r))
             continue

@@ -263,7 +263,15 @@ def execute(k, ins, lane):
         r = lut3(a, bb, c, lut) if all_known(a, bb, c) else None
         setreg(lane, o2[0], r)
         if pdst:
-            setpred(lane, pdst, None if r is None else r != 0)
+            # The predicate is "result non-zero", or'ed with the predicate
+            # operand (and'ed under .PAND): !PT leaves the test alone.
+            pin = pred(lane, o2[5]) if len(o2) > 5 else False
+            if r is None or pin is None:
+                setpred(lane, pdst, None)
+            elif 'PAND' in mods:
+                setpred(lane, pdst, r != 0 and pin)
+            else:
+                setpred(lane, pdst, r != 0 or pin)
     elif b in ('PLOP3', 'UPLOP3'):
         ps = [pred(lane, x) for x in o[2:5]]
         if not all_known(*ps):
@@ -465,13 +473,22 @@ def lea(k, ins, lane, mods):
         if nd == 2:
             setpred(lane, o[1], (r >> 32) != 0)
     else:
-        a, bb, s = V(src[0]), V(src[1]), int(src[2], 0)
+        # LEA d, [carry,] a, b, shift = (a << shift) + b. A negated operand
+        # is added as its complement plus one, so that the carry out is the
+        # one a 64-bit subtraction needs (LEA R12, P2, -R13, R2, 0x4 with
+        # IADD3.X R8, R3, -0x1, RZ, P2).
+        neg_a = src[0].startswith('-') and not IMM.match(src[0])
+        neg_b = src[1].startswith('-') and not IMM.match(src[1])
+        a = V(src[0][1:] if neg_a else src[0])
+        bb = V(src[1][1:] if neg_b else src[1])
+        s = int(src[2], 0)
         if not all_known(a, bb):
             setreg(lane, o[0], None)
             if nd == 2:
                 setpred(lane, o[1], None)
             return
-        r = ((a << s) & M32) + bb
+        sh = (a << s) & M32
+        r = (((~sh) & M32) + 1 if neg_a else sh) + (((~bb) & M32) + 1 if neg_b else bb)
         setreg(lane, o[0], r)
         if nd == 2:
             setpred(lane, o[1], (r >> 32) != 0)
