@@ -35,19 +35,14 @@ from concurrent.futures import ProcessPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def load_module(name, file):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+# fuzz-gpu-sass-buckets.py loads fuzz-gpu-compare.py and has the loader.
+_spec = importlib.util.spec_from_file_location(
+    "fuzz_gpu_sass_buckets", os.path.join(HERE, "fuzz-gpu-sass-buckets.py"))
+buckets = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(buckets)
+compare = buckets.compare
+emu = buckets.load_module("sass_emulate", "sass-emulate.py")
 
-
-compare = load_module("fuzz_gpu_compare", "fuzz-gpu-compare.py")
-emu = load_module("sass_emulate", "sass-emulate.py")
-buckets = load_module("fuzz_gpu_sass_buckets", "fuzz-gpu-sass-buckets.py")
-
-CLASSES = ('global_ld', 'global_st', 'shared_ld', 'shared_st')
-TOL = 1e-6
 
 
 def measured_lines(results, prog):

@@ -50,21 +50,20 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-_spec = importlib.util.spec_from_file_location(
-    "sass_divergence", os.path.join(HERE, "sass-divergence.py"))
-sd = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(sd)
 
+
+def _load(name, file):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+sd = _load("sass_divergence", "sass-divergence.py")
+sem = _load("sass_semantics", "sass-semantics.py")
 POOL = 0x7F0000000000  # the pool's base: any 256-byte aligned address
 LOCAL_STACK = 0xFFFC00
-SHARED_WINDOW = 0x400
 STEP_CAP = 2_000_000
-
-
-_spec2 = importlib.util.spec_from_file_location(
-    "sass_semantics", os.path.join(HERE, "sass-semantics.py"))
-sem = importlib.util.module_from_spec(_spec2)
-_spec2.loader.exec_module(sem)
 Unknown, Lane, sext = sem.Unknown, sem.Lane, sem.sext
 pred, setreg, setpred = sem.pred, sem.setreg, sem.setpred
 pair, execute = sem.pair, sem.execute

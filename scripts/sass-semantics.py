@@ -80,8 +80,7 @@ def value(k, lane, op, ins=None):
         off = address_terms(k, lane, c.group(1))
         if off is None:
             return None
-        size = 8 if ins is not None and '.64' in ins.op else 4
-        return cread(k, off, min(size, 4), False)
+        return cread(k, off, 4, False)  # LDC.64 reads its pair in execute()
     base = op.split('.')[0]
     sel = op.split('.')[1] if '.' in op else ''
     if re.fullmatch(r'U?R\d+|U?RZ', base):
@@ -122,7 +121,7 @@ def special(lane, op):
 def address_terms(k, lane, text):
     """Sum of the terms of an address expression ([R2.64+UR4+-0x4]...)."""
     total = 0
-    for t in text.replace('+-', '+-').split('+'):
+    for t in text.split('+'):  # '+-0x4' leaves the term '-0x4'
         t = t.strip()
         if not t:
             continue
@@ -134,8 +133,7 @@ def address_terms(k, lane, text):
             if v is None:
                 return None
             if '.64' in mods:
-                hi = reg(lane, name[:-len(re.sub(r'\D', '', name))] +
-                         str(int(re.sub(r'\D', '', name)) + 1)) if name not in ('RZ', 'URZ') else 0
+                hi = 0 if name in ('RZ', 'URZ') else reg(lane, pair(name))
                 if hi is None:
                     return None
                 v |= hi << 32
@@ -316,7 +314,7 @@ def execute(k, ins, lane):
         a, s, c = V(1), V(2), V(3)
         if not all_known(a, s, c):
             return setreg(lane, o[0], None)
-        s &= 0x3f if ('U64' in mods or 'S64' in mods) else 0x3f
+        s &= 0x3f
         w = (c << 32) | a
         if 'L' in mods:
             r = (w << min(s, 64)) & M64
