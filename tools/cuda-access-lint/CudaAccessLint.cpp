@@ -599,7 +599,22 @@ int main(int argc, const char **argv) {
   C.Toolkit = *TK;
   C.ExtraArgsBefore.assign(ExtraArgBefore.begin(), ExtraArgBefore.end());
   C.ExtraArgs.assign(ExtraArg.begin(), ExtraArg.end());
-  C.DashArgs = DashArgs;
+  {
+    // Translated once: the same for every file, nvcc's spellings as a
+    // Makefile user copies them, relative paths against the working
+    // directory.
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    Expected<cal::TranslatedCommand> T =
+        cal::translateCommandLineArgs(DashArgs, Cwd);
+    if (!T)
+      return usageError("the arguments after '--': " +
+                        toString(T.takeError()));
+    C.DashArgs = std::move(T->Args);
+    C.DashArch = T->GpuArch;
+    C.DashUnknown = std::move(T->Unknown);
+    C.DashIgnored = std::move(T->Ignored);
+  }
   C.ExplicitArch = Arch;
   if (!LegacyL1.empty() && LegacyL1 != "cached" && LegacyL1 != "uncached")
     return usageError("--legacy-l1='" + LegacyL1 +

@@ -32,23 +32,6 @@ std::string modelArch(StringRef GpuArch) {
   return "";
 }
 
-/// Removes clang's architecture options (`--cuda-gpu-arch=`,
-/// `--offload-arch=`) from \p Args and returns the newest architecture they
-/// name, or "".
-static std::string takeGpuArch(std::vector<std::string> &Args) {
-  std::string Named;
-  llvm::erase_if(Args, [&](const std::string &A) {
-    StringRef V = A;
-    if (!V.consume_front("--cuda-gpu-arch=") &&
-        !V.consume_front("--offload-arch="))
-      return false;
-    Named =
-        gpuArchFromNvccValue(Named.empty() ? V.str() : Named + "," + V.str());
-    return true;
-  });
-  return Named;
-}
-
 /// What the target model implies for the parse and the assumptions: a
 /// legacy architecture is parsed for one clang knows; --legacy-l1 picks
 /// Fermi's caching of global loads; a partition-camping check that cannot
@@ -230,18 +213,30 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   // With `--`, the arguments are the command (as in clang-tidy), or come
   // after the database's: the architecture they name selects the model
   // unless --arch or the configuration's Arch does.
-  std::vector<std::string> Dash = C.DashArgs;
-  if (std::string DashArch = takeGpuArch(Dash); !DashArch.empty()) {
-    FO.GpuArch = DashArch;
+  if (!C.DashArch.empty()) {
+    FO.GpuArch = C.DashArch;
     if (ArchFlag.empty()) {
-      Arch = modelArch(DashArch);
+      Arch = modelArch(C.DashArch);
       if (Arch.empty())
-        FR.Notes.push_back("no model for " + DashArch +
+        FR.Notes.push_back("no model for " + C.DashArch +
                            ", the command's architecture; predicting for "
                            "sm_90 (give --arch to choose)");
     }
   }
-  append_range(FO.ExtraArgs, Dash);
+  if (!C.DashUnknown.empty())
+    FR.Notes.push_back("dropped " + std::to_string(C.DashUnknown.size()) +
+                       " flag(s) after `--` that neither nvcc nor clang "
+                       "knows: " +
+                       join(C.DashUnknown, " "));
+  if (C.Verbose && !C.DashIgnored.empty())
+    FR.Notes.push_back("ignored for a syntax-only parse (after `--`): " +
+                       join(C.DashIgnored, " "));
+  for (StringRef I : C.DashIgnored)
+    if (I.contains("-dlcm=cg"))
+      CommandL1 = "uncached";
+    else if (I.contains("-dlcm=ca"))
+      CommandL1 = "cached";
+  append_range(FO.ExtraArgs, C.DashArgs);
   append_range(FO.ExtraArgs, Cfg.ExtraArgs);
   append_range(FO.ExtraArgs, C.ExtraArgs);
   if (Arch.empty())

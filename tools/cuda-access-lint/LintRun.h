@@ -22,7 +22,12 @@ struct LintConfig {
   ToolkitInfo Toolkit;
   std::vector<std::string> ExtraArgsBefore; ///< --extra-arg-before
   std::vector<std::string> ExtraArgs;       ///< --extra-arg
-  std::vector<std::string> DashArgs;        ///< after `--`
+  /// The arguments after `--`, translated as an nvcc command's
+  /// (translateCommandLineArgs): clang's arguments, the architecture they
+  /// name, and the flags dropped as unknown.
+  std::vector<std::string> DashArgs;
+  std::string DashArch;
+  std::vector<std::string> DashUnknown, DashIgnored;
   std::string ExplicitArch;                 ///< --arch, when given
   std::string LegacyL1; ///< --legacy-l1: "cached", "uncached" or empty
   std::string Block, Grid, KernelFilter;

@@ -81,6 +81,19 @@ std::string AccessSummary::sampleDependence(const KernelResult &K) const {
   return D;
 }
 
+double AccessSummary::headline(const KernelResult &K) const {
+  if (sampleDependence(K).empty())
+    return mainStat().mean();
+  Stat Typical;
+  for (auto &[S, St] : PerSample)
+    if (S < K.Samples.size() && K.Samples[S].ParamSample == 0) {
+      Typical.Sum += St.Sum;
+      Typical.Weight += St.Weight;
+      Typical.N += St.N;
+    }
+  return Typical.empty() ? mainStat().mean() : Typical.mean();
+}
+
 const Stat &AccessSummary::mainStat() const {
   switch (Space) {
   case AddrSpace::Shared:
@@ -432,11 +445,11 @@ void planSamples(const LaunchConfig &LC, const std::vector<SampledParam> &Ps,
   unsigned ParamSamples = Ps.empty() && LC.gridKnown() ? 1 : 2;
   if (LC.Assumed) {
     K.Assumptions.push_back(
-        LC.AssumedWhy + ": assumed block " + dimStr(DefaultBlock) +
-        " with grid " + dimStr(LC.Grid) + ", and block " +
-        dimStr(DefaultBlock2D) + " with grid " + dimStr(DefaultGrid2D) +
-        "; figures that differ between the two are reported as a range");
-    K.SampledWhat.push_back("the assumed block shape");
+        LC.AssumedWhy + ": assumed block " + dimStr(LC.Block) +
+        " with grid " + dimStr(LC.Grid) +
+        (LC.Block == DefaultBlock2D
+             ? " (the kernel indexes threadIdx or blockDim in y or z)"
+             : " (the kernel indexes in one dimension)"));
   }
   for (unsigned D = 0; D < 3; ++D)
     if (LC.GridUnknown[D]) {
@@ -610,6 +623,9 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       // it: say where it was found.
       if (!LC.Origin.empty())
         K.Assumptions.push_back("launch found in " + LC.Origin);
+      // One member of a set of configurations the program can launch.
+      for (const std::string &C : LC.Choices)
+        K.Assumptions.push_back("launch set member: " + C);
       if (!LC.Overrides.empty())
         K.Assumptions.push_back(
             std::string(LC.Source == "host-launch"

@@ -5,8 +5,11 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprObjC.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/GlobPattern.h"
 
@@ -163,12 +166,53 @@ std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
   C.Source = "host-launch";
   C.Site = L.Pos.str();
   C.Origin = L.Origin;
+  C.Choices = L.Choices;
   for (const LaunchArgument &A : L.Args)
     if (A.Value && !A.Param.empty())
       C.Arguments[A.Param] = *A.Value;
     else if (A.Range && !A.Param.empty())
       C.ArgumentRanges[A.Param] = *A.Range;
   return C;
+}
+
+/// Whether the kernel (or a device function it calls, in this translation
+/// unit) reads the y or z component of threadIdx or blockDim.
+bool indexesIn2D(const KernelInfo &KI) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    llvm::SmallPtrSet<const clang::FunctionDecl *, 8> Seen;
+    void check(const clang::Expr *Base, llvm::StringRef Member) {
+      Base = Base->IgnoreParenImpCasts();
+      if (const auto *OV = llvm::dyn_cast<clang::OpaqueValueExpr>(Base))
+        Base = OV->getSourceExpr()->IgnoreParenImpCasts();
+      const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Base);
+      if (DRE && (Member == "y" || Member == "z") &&
+          (DRE->getDecl()->getName() == "threadIdx" ||
+           DRE->getDecl()->getName() == "blockDim"))
+        Found = true;
+    }
+    // threadIdx.y: a property of clang's built-in variable, or a field of
+    // the minimal header's struct.
+    bool VisitMSPropertyRefExpr(clang::MSPropertyRefExpr *E) {
+      check(E->getBaseExpr(), E->getPropertyDecl()->getName());
+      return !Found;
+    }
+    bool VisitMemberExpr(clang::MemberExpr *ME) {
+      check(ME->getBase(), ME->getMemberNameInfo().getAsString());
+      return !Found;
+    }
+    bool VisitCallExpr(clang::CallExpr *CE) {
+      const clang::FunctionDecl *FD = CE->getDirectCallee();
+      if (FD && FD->hasBody() && Seen.insert(FD).second &&
+          !FD->getASTContext().getSourceManager().isInSystemHeader(
+              FD->getLocation()))
+        TraverseStmt(FD->getBody());
+      return !Found;
+    }
+  } F;
+  if (KI.Decl && KI.Decl->getBody())
+    F.TraverseStmt(KI.Decl->getBody());
+  return F.Found;
 }
 
 } // namespace
@@ -231,10 +275,15 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
   else if (KI.LaunchBoundsMaxThreads)
     C.Block = {*KI.LaunchBoundsMaxThreads, 1, 1};
   else {
-    // Nothing says how the kernel is launched: evaluate a 1-D and a 2-D
-    // shape and report what depends on the choice as a range.
+    // Nothing says how the kernel is launched: one shape, chosen from the
+    // kernel's own indexing (a kernel that reads threadIdx.y or blockDim.y
+    // is written for a 2-D block), never a mean over shapes that are true
+    // of no launch.
     C.Assumed = true;
-    C.AssumedBlocks = {DefaultBlock, DefaultBlock2D};
+    C.AssumedBlocks = {indexesIn2D(KI) ? DefaultBlock2D : DefaultBlock};
+    C.Block = C.AssumedBlocks.front();
+    if (C.Block == DefaultBlock2D)
+      C.Grid = DefaultGrid2D;
     // Launches that were found but not usable say why in the notes.
     C.AssumedWhy =
         KI.Launches.empty() ? "no launch found" : "no usable launch found";

@@ -230,7 +230,8 @@ std::string fmtNum(double V) {
 
 std::string launchText(const KernelResult &K) {
   const LaunchConfig &L = K.Launch;
-  std::string S = llvm::formatv("kernel '{0}', {1} launch", K.Name, L.Source);
+  std::string S = llvm::formatv("kernel '{0}', {1} launch", K.Name,
+                                L.Source == "host-launch" ? "host" : L.Source);
   if (!L.Site.empty())
     S += " at " + L.Site;
   if (!L.Origin.empty())

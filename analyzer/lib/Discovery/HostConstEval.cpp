@@ -88,6 +88,10 @@ template <typename T, typename Fn>
 std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
                                       Fn Eval) {
   if (ownsLocal(VD)) {
+    if constexpr (std::is_same_v<T, int64_t>)
+      if (Path.empty())
+        if (auto It = S.Chosen.find(VD); It != S.Chosen.end())
+          return It->second;
     // A variable never written has one value throughout its function; a
     // `case` around the launch tells it.
     VarWrites &W = S.writes(Frame->F);
@@ -99,9 +103,28 @@ std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
     std::optional<ReachingDef> D = W.reaching(VD, Path, Point);
     if (!D) {
       if constexpr (std::is_same_v<T, int64_t>)
-        if (Path.empty())
-          return afterLoop(VD);
+        if (Path.empty()) {
+          if (std::optional<int64_t> V = afterLoop(VD))
+            return V;
+          // Several definitions reach: the launch is a set, one member per
+          // value (LaunchSets.cpp).
+          if (S.RecordUndecided && VD->getType()->isIntegerType() &&
+              llvm::none_of(S.Open, [&](const HostEvalSession::Undecided &U) {
+                return U.Var == VD;
+              }))
+            S.Open.push_back({VD, Frame, Point});
+        }
       return std::nullopt;
+    }
+    if constexpr (std::is_same_v<T, int64_t>) {
+      // argc of main, never written: the program run without arguments, as
+      // `n = argc > 1 ? atoi(argv[1]) : 1024` defaults (stated).
+      if (D->Kind == ReachingDef::Param && S.InComparison && !Frame->Site &&
+          Frame->F->isMain() &&
+          cast<ParmVarDecl>(VD)->getFunctionScopeIndex() == 0 && Path.empty()) {
+        S.ArgcRead = true;
+        return 1;
+      }
     }
     if (D->Kind == ReachingDef::Param) {
       // The parameter's value is the argument of the call that entered F.
@@ -169,6 +192,14 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
                ? std::nullopt
                : evalMember(ME->getBase(), ME->getMemberDecl()->getName());
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    // argc compared (`argc > 1`) is the run without arguments; argc used as
+    // a value stays unknown.
+    struct CmpGuard {
+      unsigned &N;
+      bool On;
+      CmpGuard(unsigned &N, bool On) : N(N), On(On) { N += On; }
+      ~CmpGuard() { N -= On; }
+    } Cmp(S.InComparison, BO->isComparisonOp());
     auto L = evalInt(BO->getLHS());
     if (!L)
       return std::nullopt;

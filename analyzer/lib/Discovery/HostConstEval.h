@@ -70,6 +70,25 @@ public:
   const clang::Stmt *LaunchPoint = nullptr;
   unsigned Depth = 0;
 
+  /// Launch sets (LaunchSets.cpp). A variable with several definitions
+  /// that may reach the launch takes, in turn, each value of its set;
+  /// Chosen holds the values of the member being evaluated.
+  llvm::DenseMap<const clang::VarDecl *, int64_t> Chosen;
+  /// A variable read with no single reaching definition, while
+  /// RecordUndecided is set (the launch's grid and block).
+  struct Undecided {
+    const clang::VarDecl *Var = nullptr;
+    const CallFrame *Frame = nullptr;
+    const clang::Stmt *Point = nullptr;
+  };
+  std::vector<Undecided> Open;
+  bool RecordUndecided = false;
+  /// Set when a value read `argc` of main: taken as 1, the program run
+  /// without arguments.
+  bool ArgcRead = false;
+  /// Operands of a comparison being evaluated (only there is argc 1).
+  unsigned InComparison = 0;
+
 private:
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<VarWrites>> W;
 };
@@ -110,6 +129,18 @@ public:
   /// loop that writes it (and the variables its test reads) only in its
   /// header, from start values that are known: the value the loop leaves.
   std::optional<int64_t> afterLoop(const clang::VarDecl *VD);
+
+  /// The values \p VD can hold at the point (LaunchSets.cpp): each value of
+  /// the `for` loop around the point that steps it, or the value of each
+  /// plain definition that may reach the point (those under an `if` known
+  /// to lead elsewhere left out). nullopt when one of them is not a
+  /// constant or the set is too large; Why then says which.
+  struct ValueSet {
+    std::vector<int64_t> Values;
+    std::string Origin; ///< "the loop at f.cu:12", "the definitions at ..."
+    unsigned Total = 0; ///< before the cap
+  };
+  std::optional<ValueSet> valueSet(const clang::VarDecl *VD, std::string &Why);
 
 private:
   template <typename T, typename Fn>

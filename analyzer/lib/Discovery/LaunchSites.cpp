@@ -20,6 +20,9 @@ static constexpr unsigned MaxChain = 3;
 /// Call sites followed per function, and sites made per launch: beyond
 /// these the parameters stay unknown rather than multiplying sites.
 static constexpr unsigned MaxCallsPerFunction = 16, MaxSitesPerLaunch = 64;
+/// Launch sets: variables with several values enumerated together, and
+/// members made per launch (each is analysed, so the product is capped).
+static constexpr unsigned MaxSetVariables = 3, MaxSetMembers = 16;
 
 std::string sourceText(const ASTContext &Ctx, const Expr *E) {
   if (!E)
@@ -223,11 +226,13 @@ LaunchSite LaunchBuilder::evaluate(const Form &L, const FunctionDecl *Kernel,
     S.BlockText = C + ".blockDim";
     S.SharedText = C + ".dynamicSmemBytes";
     S.StreamText = C + ".stream";
+    Session.RecordUndecided = true;
     for (unsigned I = 0; I < 3; ++I) {
       S.GridDims[I] = Ev.evalMember(L.Config, std::string("gridDim.") + XYZ[I]);
       S.BlockDims[I] =
           Ev.evalMember(L.Config, std::string("blockDim.") + XYZ[I]);
     }
+    Session.RecordUndecided = false;
     if (auto V = Ev.evalMember(L.Config, "dynamicSmemBytes"))
       S.SharedBytes = uint64_t(*V);
     S.DefaultStream = Ev.evalMember(L.Config, "stream") == 0;
@@ -236,8 +241,10 @@ LaunchSite LaunchBuilder::evaluate(const Form &L, const FunctionDecl *Kernel,
   } else {
     S.GridText = sourceText(Ctx, L.Grid);
     S.BlockText = sourceText(Ctx, L.Block);
+    Session.RecordUndecided = true;
     S.GridDims = Ev.evalDim3(L.Grid);
     S.BlockDims = Ev.evalDim3(L.Block);
+    Session.RecordUndecided = false;
     // Recorded here, while the AST is alive: the site may be used after it
     // is gone (the device pass, another translation unit).
     if (isa<CUDAKernelCallExpr>(L.Launch))
@@ -420,8 +427,10 @@ void LaunchBuilder::build(
   if (!L || !Caller || !Caller->getBody())
     return;
   std::vector<std::string> Keys;
-  unsigned Made = 0;
+  unsigned Made = 0, SetMembers = 0;
   bool NoteMade = false;
+  // The values chosen for the members of a launch set, outermost first.
+  std::vector<std::string> Choices;
   // Evaluates in frame F; when that reads a parameter of the outermost
   // function of the chain, follows each of its call sites instead.
   std::function<void(const CallFrame *, unsigned)> Run = [&](const CallFrame *F,
@@ -429,6 +438,8 @@ void LaunchBuilder::build(
     Session.UsedFrames.clear();
     Session.LaunchFrame = F;
     Session.LaunchPoint = E;
+    Session.Open.clear();
+    Session.ArgcRead = false;
     std::vector<const FunctionDecl *> Ks;
     if (L->Direct)
       Ks = {L->Direct};
@@ -441,6 +452,43 @@ void LaunchBuilder::build(
     std::vector<LaunchSite> Sites;
     for (const FunctionDecl *K : Ks)
       Sites.push_back(evaluate(*L, K, F));
+    bool ArgcRead = Session.ArgcRead;
+    // A grid or block that a variable with several possible values decides:
+    // one launch per value, never a mean of them (LaunchSets.cpp).
+    bool Incomplete = llvm::any_of(Sites, [](const LaunchSite &S) {
+      for (unsigned I = 0; I < 3; ++I)
+        if (!S.BlockDims[I] || (!S.GridDims[I] && !S.GridDefaulted[I]))
+          return true;
+      return false;
+    });
+    if (Incomplete && Reachable && !Session.Open.empty() &&
+        Choices.size() < MaxSetVariables) {
+      HostEvalSession::Undecided U = Session.Open.front();
+      std::string Why;
+      HostConstEval Ev(Session, U.Frame, U.Point);
+      if (std::optional<HostConstEval::ValueSet> VS =
+              Ev.valueSet(U.Var, Why)) {
+        for (size_t I = 0; I < VS->Values.size(); ++I) {
+          if (SetMembers >= MaxSetMembers)
+            break;
+          Session.Chosen[U.Var] = VS->Values[I];
+          std::string Capped =
+              VS->Total > VS->Values.size()
+                  ? " (" + std::to_string(VS->Values.size()) +
+                        " of them analysed, evenly spaced)"
+                  : "";
+          Choices.push_back(U.Var->getNameAsString() + " = " +
+                            std::to_string(VS->Values[I]) + ": value " +
+                            std::to_string(I + 1) + " of " +
+                            std::to_string(VS->Total) + " of " + VS->Origin +
+                            Capped);
+          Run(F, Depth);
+          Choices.pop_back();
+        }
+        Session.Chosen.erase(U.Var);
+        return;
+      }
+    }
     const CallFrame *Top = F;
     while (Top->Parent)
       Top = Top->Parent;
@@ -479,6 +527,12 @@ void LaunchBuilder::build(
       Keys.push_back(Key);
       ++Made;
       Sites[I].CallChain = Chain;
+      Sites[I].Choices = Choices;
+      if (ArgcRead)
+        Sites[I].Choices.push_back(
+            "argc taken as 1: the program run without arguments");
+      if (!Choices.empty())
+        ++SetMembers;
       if (!L->Direct) {
         Sites[I].PointerText = sourceText(Ctx, L->Callee);
         Sites[I].PointerTargets = Ks.size();

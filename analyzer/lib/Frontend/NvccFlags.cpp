@@ -68,11 +68,14 @@ constexpr NvccOption NvccOptions[] = {
     {"optf", "options-file", true, NvccAction::OptionsFile},
     {"Xcompiler", "compiler-options", true, NvccAction::HostOptions},
     {"std", "std", true, NvccAction::Std},
-    {"include-path", "include-path", true, NvccAction::Include},
-    {"system-include", "system-include", true, NvccAction::SystemInclude},
-    {"pre-include", "pre-include", true, NvccAction::PreInclude},
-    {"define-macro", "define-macro", true, NvccAction::Define},
-    {"undefine-macro", "undefine-macro", true, NvccAction::Undefine},
+    // nvcc's short spellings also take `=` (`-isystem=DIR`, `-I=DIR`,
+    // `-D=NAME`), which CMake writes for imported targets; clang would read
+    // `=DIR` as the path. Joined spellings (`-IDIR`) are clang's as well.
+    {"I", "include-path", true, NvccAction::Include},
+    {"isystem", "system-include", true, NvccAction::SystemInclude},
+    {"include", "pre-include", true, NvccAction::PreInclude},
+    {"D", "define-macro", true, NvccAction::Define},
+    {"U", "undefine-macro", true, NvccAction::Undefine},
     // Compiler, linker and assembler wrappers and their options.
     {"ccbin", "compiler-bindir", true, NvccAction::Ignore},
     {"Xptxas", "ptxas-options", true, NvccAction::Ignore},
@@ -314,7 +317,9 @@ bool isPhaseOrOutput(const opt::Arg &A, StringRef Written) {
       O.matches(copts::OPT_offload_device_only) ||
       O.matches(copts::OPT_offload_host_only) ||
       O.matches(copts::OPT_offload_host_device) ||
-      O.matches(copts::OPT_pedantic_errors))
+      O.matches(copts::OPT_pedantic_errors) ||
+      // Libraries and their paths (-lcudart, -L...): the link step's.
+      O.matches(copts::OPT_Link_Group))
     return true;
   // -Werror and -Werror=...: the analyzer's own warnings would become
   // errors, and a warning in the project's code a failed parse.
@@ -421,6 +426,18 @@ translateCompileCommand(const clang::tooling::CompileCommand &Cmd) {
   }
   T.clangPass(T.Pending);
   return Out;
+}
+
+Expected<TranslatedCommand> translateCommandLineArgs(ArrayRef<std::string> Args,
+                                                     StringRef Directory) {
+  // nvcc's table first: its spellings are the ones a Makefile user copies,
+  // and every clang spelling it shares (-I, -D, -isystem, -std=) keeps its
+  // meaning through it.
+  clang::tooling::CompileCommand Cmd;
+  Cmd.Directory = Directory.str();
+  Cmd.CommandLine.push_back("nvcc");
+  append_range(Cmd.CommandLine, Args);
+  return translateCompileCommand(Cmd);
 }
 
 bool isHeaderFile(StringRef Path) {

@@ -53,6 +53,8 @@ void printKernelsText(raw_ostream &OS, const std::vector<KernelInfo> &Ks) {
         OS << "? (`" << L.SharedText << "`)";
       OS << " stream " << (L.StreamText.empty() ? "default" : L.StreamText)
          << "\n";
+      for (const std::string &C : L.Choices)
+        OS << "    set member: " << C << "\n";
       if (!L.CallChain.empty()) {
         OS << "    from call at";
         for (const CallSiteRef &C : L.CallChain)
@@ -128,6 +130,12 @@ json::Value launchToJSON(const LaunchSite &L) {
   if (!L.PointerText.empty())
     O["pointer"] =
         json::Object{{"text", L.PointerText}, {"targets", L.PointerTargets}};
+  if (!L.Choices.empty()) {
+    json::Array Choices;
+    for (const std::string &C : L.Choices)
+      Choices.push_back(C);
+    O["set_choices"] = std::move(Choices);
+  }
   if (!L.CallChain.empty()) {
     json::Array Chain;
     for (const CallSiteRef &C : L.CallChain)

@@ -51,9 +51,12 @@ Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
                   "variable in registers (then no request is made)");
   // An assumed launch is not one the program is known to use: its figures
   // are what the assumed shapes give, never a fact.
-  if (Why.empty() && K.Launch.Assumed)
-    Why.push_back(K.Launch.AssumedWhy +
-                  "; the same under every assumed block shape");
+  if (K.Launch.Assumed)
+    Why.insert(Why.begin(),
+               K.Launch.AssumedWhy + ": under the assumed block " +
+                   formatv("({0},{1},{2})", K.Launch.Block[0],
+                           K.Launch.Block[1], K.Launch.Block[2])
+                       .str());
   if (Why.empty())
     return {"exact", ""};
   return {"range", join(Why, "; ")};
@@ -257,6 +260,18 @@ json::Array resultToJSON(const AnalysisResult &R) {
         O["ideal_transaction_bytes_per_request"] =
             Gl ? meanOrNull(A.IdealBytes) : nullptr;
       }
+      // The main figure's headline is the typical sample's where the
+      // samples differ; the misaligned case is named beside it, not
+      // averaged in.
+      if (std::string Cases = A.sampleDependence(K); !Cases.empty()) {
+        const char *Main = S    ? "wavefronts_per_request"
+                           : K2 ? "constant_requests_per_request"
+                           : Txn && Gl ? "transactions_per_request"
+                                       : "sectors_per_request";
+        if (json::Object *M = O.getObject(Main))
+          (*M)["mean"] = A.headline(K);
+        O["sample_cases"] = Cases;
+      }
       Accesses.push_back(std::move(O));
     }
     for (const BranchSummary &B : K.Branches) {
@@ -325,6 +340,13 @@ json::Array resultToJSON(const AnalysisResult &R) {
       Launch["assumed_blocks"] = std::move(AssumedBlocks);
     if (!K.Launch.Site.empty())
       Launch["site"] = K.Launch.Site;
+    if (!K.Launch.Choices.empty()) {
+      // A member of a launch set: the values that chose it.
+      json::Array Choices;
+      for (const std::string &C : K.Launch.Choices)
+        Choices.push_back(C);
+      Launch["set_choices"] = std::move(Choices);
+    }
     json::Array Assumptions, Unsupported;
     for (const std::string &S : K.Assumptions)
       Assumptions.push_back(S);

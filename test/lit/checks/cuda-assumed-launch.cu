@@ -7,7 +7,8 @@
 
 __global__ void noLaunch(float *a) { a[threadIdx.x] = 0; }
 // CHECK: cuda-assumed-launch.cu:[[@LINE-1]]:17: remark: assuming block (256,1,1); no launch found (set one with --block, an annotation or __launch_bounds__) [cuda-assumed-launch]
-// CHECK: note: also evaluated with block (16,16,1); figures that differ between the shapes are reported as ranges
+// One shape, from the kernel's indexing (x only); no other is averaged in.
+// CHECK-NOT: also evaluated with block
 
 // CONFIG: "findings": [],
 // CONFIG: "block": [

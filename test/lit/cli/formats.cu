@@ -27,7 +27,7 @@ void host(float *a) { stride2<<<1, 32>>>(a); }
 // JSON: "line": 8,
 // JSON-NEXT: "message": "global store touches 8 sectors per request where 4 would do (2x the bytes moved)",
 // JSON-NEXT: "notes": [
-// JSON-NEXT: "in kernel 'stride2', host-launch launch at {{.*}}formats.cu:11:23 with grid (1,1,1) and block (32,1,1)",
+// JSON-NEXT: "in kernel 'stride2', host launch at {{.*}}formats.cu:11:23 with grid (1,1,1) and block (32,1,1)",
 // JSON: "severity": "warning",
 // JSON-NEXT: "suppressed": false
 // JSON: "line": 9,

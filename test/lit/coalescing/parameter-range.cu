@@ -1,7 +1,9 @@
 // An unknown parameter that changes the answer: b[i + off] is aligned when
 // off is a multiple of 8 floats (off = 4096: 4 sectors) and straddles one
 // more sector otherwise (off = 4097: 5). The analyzer reports the range and
-// the value for each sample, never their mean as if it were a prediction.
+// the value for each sample, never their mean as if it were a prediction:
+// the headline ("mean") is the typical case, off a multiple of the access
+// span (4096: 4), and sample_cases names the misaligned one.
 // A stride by an unknown parameter that is large either way (s, the 2nd
 // unknown, is 4096+256 = 4352 or 4353 floats: 32 sectors) is exact.
 // RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
@@ -16,16 +18,17 @@ __global__ void shifted(float *a, const float *b, int off, int s) {
 
 // JSON: "column": 10,
 // JSON: "confidence": "range",
-// JSON: "line": 13,
+// JSON: "line": 15,
 // JSON: "reason": "depends on unknown parameters: 4 when off=4096, s=4352, 5 when off=4097, s=4353",
+// JSON: "sample_cases": "4 when off=4096, s=4352, 5 when off=4097, s=4353",
 // JSON: "sectors_per_request": {
 // JSON-NEXT: "max": 5,
-// JSON-NEXT: "mean": 4.5,
+// JSON-NEXT: "mean": 4,
 // JSON-NEXT: "min": 4
 // JSON: "column": 11,
 // JSON: "confidence": "exact",
-// JSON: "line": 14,
+// JSON: "line": 16,
 // JSON: "max": 32,
 
-// TEXT: 13:10: warning: global load touches 4 to 5 sectors per request depending on unknown parameters (4 when off=4096, s=4352, 5 when off=4097, s=4353) where 4 would do (up to 1.25x the bytes moved) [cuda-uncoalesced-global]
-// TEXT: 14:11: warning: global load touches 32 sectors per request where 4 would do (8x the bytes moved) [cuda-uncoalesced-global]
+// TEXT: 15:10: warning: global load touches 4 to 5 sectors per request depending on unknown parameters (4 when off=4096, s=4352, 5 when off=4097, s=4353) where 4 would do (up to 1.25x the bytes moved) [cuda-uncoalesced-global]
+// TEXT: 16:11: warning: global load touches 32 sectors per request where 4 would do (8x the bytes moved) [cuda-uncoalesced-global]

@@ -16,7 +16,7 @@ __global__ void scale(float *a, int n) {
 // Block 256 from main's launch: lanes 8 bytes apart, 256 bytes in 8
 // sectors where the 128 bytes written need 4.
 // CHECK: recovered-host-errors.cu:[[@LINE-4]]:5: warning: global store touches 8 sectors per request where 4 would do
-// CHECK: note: in kernel 'scale', host-launch launch at {{.*}}recovered-host-errors.cu:[[@LINE+16]]:3 with grid (4096,1,1) and block (256,1,1)
+// CHECK: note: in kernel 'scale', host launch at {{.*}}recovered-host-errors.cu:[[@LINE+16]]:3 with grid (4096,1,1) and block (256,1,1)
 
 __global__ void tuned(float *a) { a[threadIdx.x * 4] = 0.0f; }
 // `threads` is named in the rejected call `setup(threads)`, which may have

@@ -66,13 +66,13 @@ int main() {
 
 // CHECK: 39:5: warning: global store: the 120 blocks that run at once send their first requests to 2 of 8 memory partitions (partition camping)
 // CHECK-NEXT: odata[out + i * n]
-// CHECK: note: in kernel 'tiled', host-launch launch at {{.*}}:61:3
+// CHECK: note: in kernel 'tiled', host launch at {{.*}}:61:3
 // CHECK: note: their first requests to 'odata' span 960 chunks of 256 bytes, all in partitions 0, 4
 // CHECK: 39:5: warning: global store: the 120 blocks that run at once send their first requests to 4 of 8 memory partitions (partition camping)
-// CHECK: note: in kernel 'tiled', host-launch launch at {{.*}}:62:3
+// CHECK: note: in kernel 'tiled', host launch at {{.*}}:62:3
 // CHECK: note: their first requests to 'odata' span 960 chunks of 256 bytes, all in partitions 0, 2, 4, 6
 // CHECK-NOT: warning
 
 // QUARTER: 39:5: warning: {{.*}} 2 of 8 memory partitions
-// QUARTER: note: in kernel 'tiled', host-launch launch at {{.*}}:61:3
+// QUARTER: note: in kernel 'tiled', host launch at {{.*}}:61:3
 // QUARTER-NOT: warning

@@ -174,6 +174,11 @@ struct AccessSummary {
   /// When the per-request figure (sectors or wavefronts) differs between
   /// samples: "4 when off=4096, 5 when off=4097"; else "".
   std::string sampleDependence(const struct KernelResult &K) const;
+  /// The headline of the main figure: where it depends on the parameter
+  /// samples, the typical case alone (sizes that are multiples of the
+  /// access span, the first sample), never a mean with the misaligned
+  /// one; else the mean over every evaluated warp.
+  double headline(const struct KernelResult &K) const;
 };
 
 struct BranchSummary {
@@ -249,6 +254,9 @@ struct LaunchConfig {
   /// Parameters whose value an annotation or --param set over the launch's
   /// own argument: "n=100 (--param)".
   std::vector<std::string> Overrides;
+  /// A member of a launch set: the values that chose this configuration
+  /// (LaunchSite::Choices).
+  std::vector<std::string> Choices;
   bool gridKnown() const {
     return !GridUnknown[0] && !GridUnknown[1] && !GridUnknown[2];
   }

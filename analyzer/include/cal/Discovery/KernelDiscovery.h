@@ -102,6 +102,11 @@ struct LaunchSite {
   /// (LaunchIndex.h): where, as "main.cu, another translation unit of
   /// build/compile_commands.json".
   std::string Origin;
+  /// A member of a launch set: the values chosen for the variables whose
+  /// definitions leave several possible ("bs = 128: value 2 of 5 of the
+  /// loop at f.cu:40"), and "argc taken as 1" where the run without
+  /// arguments decided a value. Empty for a launch with one configuration.
+  std::vector<std::string> Choices;
 };
 
 /// A launch whose kernel could not be identified (a function pointer with an

@@ -46,6 +46,15 @@ struct TranslatedCommand {
 llvm::Expected<TranslatedCommand>
 translateCompileCommand(const clang::tooling::CompileCommand &Cmd);
 
+/// Rewrites the arguments given after `--` on the command line, as a
+/// Makefile user copies them from an nvcc rule (`-arch=sm_60`, `-gencode
+/// ...`, `-rdc=true`, `-Xcompiler=-Wall`) or as a clang user writes them:
+/// the same translation as a database entry compiled by nvcc, with paths
+/// relative to \p Directory (the working directory).
+llvm::Expected<TranslatedCommand>
+translateCommandLineArgs(llvm::ArrayRef<std::string> Args,
+                         llvm::StringRef Directory);
+
 /// The architecture named by one nvcc -gencode/-arch/-code value or clang
 /// --cuda-gpu-arch value, as `sm_NN` with any suffix (`sm_90a`); the highest
 /// when several are named; empty for `native`, `all` and the like.

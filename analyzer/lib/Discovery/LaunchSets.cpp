@@ -1,0 +1,228 @@
+//===- LaunchSets.cpp - The values a launch dimension can take ------------===//
+//
+// Host code often decides a launch's size at run time from a small, finite
+// set: a loop over block sizes (`for (int bs = 64; bs <= 1024; bs *= 2)`),
+// `if`/`else` of constants, a default that a command-line argument may
+// replace. Averaging the kernel's behaviour over guessed shapes is true of
+// none of them; each value of the set is a launch of its own. This file
+// finds the set of one variable at one program point; LaunchSites.cpp
+// evaluates the launch once per member.
+//
+//===----------------------------------------------------------------------===//
+#include "HostConstEval.h"
+#include "LaunchSites.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cal {
+
+namespace {
+
+/// Members of one set analysed at most, and loop iterations followed.
+constexpr unsigned MaxMembers = 16, MaxIterations = 1u << 12;
+
+/// The statement that holds \p S, skipping the VarDecl level of a DeclStmt.
+const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Ps = Ctx.getParents(*S);
+  while (!Ps.empty() && Ps[0].get<VarDecl>())
+    Ps = Ctx.getParents(*Ps[0].get<VarDecl>());
+  return Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+}
+
+/// The DeclStmt that declares \p VD, or null.
+const Stmt *declStmtOf(ASTContext &Ctx, const VarDecl *VD) {
+  DynTypedNodeList Ps = Ctx.getParents(*VD);
+  return Ps.empty() ? nullptr : Ps[0].get<DeclStmt>();
+}
+
+/// Whether \p S runs whenever its function reaches it in order: nothing
+/// between it and \p Body but compound statements (and the expression
+/// wrappers of a statement).
+bool unconditional(ASTContext &Ctx, const Stmt *S, const Stmt *Body) {
+  for (const Stmt *P = parentStmt(Ctx, S); P && P != Body;
+       P = parentStmt(Ctx, P))
+    if (!isa<CompoundStmt, Expr, DeclStmt>(P))
+      return false;
+  return true;
+}
+
+/// The next value of a loop counter stepped by \p Inc, or nullopt when the
+/// step is not one of ++, --, += c, -= c, *= c, /= c, <<= c, >>= c.
+std::optional<int64_t> step(HostConstEval &Ev, const VarDecl *V,
+                            const Expr *Inc, int64_t X) {
+  Inc = Inc ? Inc->IgnoreParenImpCasts() : nullptr;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (namedVar(UO->getSubExpr()) == V && UO->isIncrementDecrementOp())
+      return X + (UO->isIncrementOp() ? 1 : -1);
+    return std::nullopt;
+  }
+  const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+  if (!CA || namedVar(CA->getLHS()) != V)
+    return std::nullopt;
+  std::optional<int64_t> C = Ev.evalInt(CA->getRHS());
+  if (!C)
+    return std::nullopt;
+  BinaryOperatorKind Op;
+  switch (CA->getOpcode()) {
+  case BO_AddAssign: Op = BO_Add; break;
+  case BO_SubAssign: Op = BO_Sub; break;
+  case BO_MulAssign: Op = BO_Mul; break;
+  case BO_DivAssign: Op = BO_Div; break;
+  case BO_ShlAssign: Op = BO_Shl; break;
+  case BO_ShrAssign: Op = BO_Shr; break;
+  default: return std::nullopt;
+  }
+  return foldIntBinary(Op, X, *C);
+}
+
+} // namespace
+
+std::optional<HostConstEval::ValueSet>
+HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
+  if (!ownsLocal(VD) || !VD->getType()->isIntegerType()) {
+    Why = "not a local integer";
+    return std::nullopt;
+  }
+  ASTContext &Ctx = S.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *Body = Frame->F->getBody();
+  std::vector<VarWrites::Write> Writes = S.writes(Frame->F).writesOf(VD);
+  ValueSet Out;
+  auto Add = [&](int64_t V) {
+    if (!llvm::is_contained(Out.Values, V))
+      Out.Values.push_back(V);
+  };
+
+  // A `for` loop around the point whose header steps VD: every iteration.
+  for (const Stmt *C = parentStmt(Ctx, Point); C && C != Body;
+       C = parentStmt(Ctx, C)) {
+    const auto *FS = dyn_cast<ForStmt>(C);
+    if (!FS || !FS->getBody() || !stmtWithin(SM, Point, FS->getBody()))
+      continue;
+    const Expr *Start = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+      if (DS->isSingleDecl() && DS->getSingleDecl() == VD)
+        Start = VD->getInit();
+    } else if (const auto *BO =
+                   dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
+      if (BO->getOpcode() == BO_Assign && namedVar(BO->getLHS()) == VD)
+        Start = BO->getRHS();
+    }
+    if (!Start)
+      continue;
+    for (const VarWrites::Write &W : Writes)
+      if (stmtWithin(SM, W.E, FS) && !stmtWithin(SM, W.E, FS->getInit()) &&
+          !stmtWithin(SM, W.E, FS->getInc())) {
+        Why = "'" + VD->getNameAsString() + "' is written in the loop's body";
+        return std::nullopt;
+      }
+    HostConstEval AtLoop(S, Frame, FS);
+    std::optional<int64_t> X = AtLoop.evalInt(Start);
+    if (!X || !FS->getCond()) {
+      Why = "the loop's start is not a constant";
+      return std::nullopt;
+    }
+    bool HadChoice = S.Chosen.count(VD);
+    int64_t Saved = HadChoice ? S.Chosen[VD] : 0;
+    bool Ok = false;
+    for (unsigned I = 0; I < MaxIterations; ++I) {
+      S.Chosen[VD] = *X;
+      std::optional<int64_t> Test = AtLoop.evalInt(FS->getCond());
+      if (!Test)
+        break;
+      if (!*Test) {
+        Ok = true;
+        break;
+      }
+      Add(*X);
+      X = step(AtLoop, VD, FS->getInc(), *X);
+      if (!X)
+        break;
+    }
+    if (HadChoice)
+      S.Chosen[VD] = Saved;
+    else
+      S.Chosen.erase(VD);
+    if (!Ok || Out.Values.empty()) {
+      Why = "the loop's test, step or count is not constant";
+      return std::nullopt;
+    }
+    Out.Origin = "the loop at " + makePos(Ctx, FS->getBeginLoc()).str();
+    break;
+  }
+
+  if (Out.Origin.empty()) {
+    // The definitions before the point: the declaration's and each plain
+    // `=`; the last one that always runs hides those before it.
+    struct Def {
+      const Stmt *At;
+      const Expr *Value;
+    };
+    std::vector<Def> Defs;
+    if (const Stmt *DS = declStmtOf(Ctx, VD); DS && VD->getInit())
+      Defs.push_back({DS, VD->getInit()});
+    for (const VarWrites::Write &W : Writes) {
+      if (!SM.isBeforeInTranslationUnit(W.E->getBeginLoc(),
+                                        Point->getBeginLoc()))
+        continue;
+      if (!W.Value || !W.Path.empty()) {
+        Why = "'" + VD->getNameAsString() + "' is updated at " +
+              makePos(Ctx, W.E->getBeginLoc()).str() +
+              ", not assigned a value";
+        return std::nullopt;
+      }
+      Defs.push_back({W.E, W.Value});
+    }
+    for (size_t I = Defs.size(); I-- > 0;)
+      if (unconditional(Ctx, Defs[I].At, Body)) {
+        Defs.erase(Defs.begin(), Defs.begin() + I);
+        break;
+      }
+    std::vector<std::string> Places;
+    for (const Def &D : Defs) {
+      // A definition under an `if` known to lead elsewhere does not run
+      // (`if (argc > 1) bs = atoi(argv[1]);` in the run without arguments).
+      bool Dead = false;
+      for (const Stmt *C = D.At, *P = parentStmt(Ctx, C); P && P != Body && !Dead;
+           C = P, P = parentStmt(Ctx, P))
+        if (const auto *If = dyn_cast<IfStmt>(P);
+            If && (C == If->getThen() || C == If->getElse())) {
+          std::optional<int64_t> T =
+              HostConstEval(S, Frame, If).evalInt(If->getCond());
+          Dead = T && (*T != 0) != (C == If->getThen());
+        }
+      if (Dead)
+        continue;
+      std::optional<int64_t> V = HostConstEval(S, Frame, D.At).evalInt(D.Value);
+      if (!V) {
+        Why = "'" + VD->getNameAsString() + "' = " + sourceText(Ctx, D.Value) +
+              " at " + makePos(Ctx, D.At->getBeginLoc()).str() +
+              " is not a constant";
+        return std::nullopt;
+      }
+      Add(*V);
+      Places.push_back(makePos(Ctx, D.At->getBeginLoc()).str());
+    }
+    if (Out.Values.empty()) {
+      Why = "no definition of '" + VD->getNameAsString() + "' reaches it";
+      return std::nullopt;
+    }
+    Out.Origin = "the definitions at " + llvm::join(Places, ", ");
+  }
+  Out.Total = Out.Values.size();
+  if (Out.Values.size() > MaxMembers) {
+    // The first, the last and evenly spaced members between.
+    std::vector<int64_t> Kept;
+    for (unsigned I = 0; I < MaxMembers; ++I)
+      Kept.push_back(Out.Values[I * (Out.Values.size() - 1) / (MaxMembers - 1)]);
+    Out.Values = std::move(Kept);
+  }
+  return Out;
+}
+
+} // namespace cal

@@ -1,0 +1,90 @@
+// Launch sets: a block or grid that the program decides at run time from a
+// finite set of values is one launch per value, each analysed with its own
+// configuration and never averaged with the others.
+// RUN: %cal --list-kernels %s | FileCheck %s --check-prefix=LIST
+// RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
+// RUN: %cal %s 2>&1 | FileCheck %s --check-prefix=TEXT
+
+int atoi(const char *);
+
+__global__ void copy(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i * 2] = in[i];
+}
+
+__global__ void rows(const float *in, float *out, int w) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  out[y * w + x] = in[y * w + x];
+}
+
+__global__ void pick(float *out) { out[threadIdx.x] = 0; }
+
+int main(int argc, char **argv) {
+  int n = 1 << 20;
+  float *a = nullptr, *b = nullptr;
+  // A loop over block sizes: bs = 64, 128, 256, 512, 1024, the grid
+  // following each, (n + bs - 1) / bs = 16384 ... 1024.
+  for (int bs = 64; bs <= 1024; bs *= 2)
+    copy<<<(n + bs - 1) / bs, bs>>>(a, b, n);
+  // A default that an argument may replace: the run without arguments
+  // keeps dimx = 32 (stated); `argc > 2 ? ... : 4096` gives w = 4096.
+  int dimx = 32;
+  if (argc > 1)
+    dimx = atoi(argv[1]);
+  int w = argc > 2 ? atoi(argv[2]) : 4096;
+  dim3 block(dimx, 8);
+  dim3 grid(w / block.x, w / block.y);
+  rows<<<grid, block>>>(a, b, w);
+  // if/else of constants under a condition only the run decides.
+  int t;
+  if (n % 3 == atoi("1"))
+    t = 64;
+  else
+    t = 128;
+  pick<<<1, t>>>(a);
+}
+
+// LIST: kernel 'copy'
+// LIST-NEXT: launch at {{.*}}sets.cu:30:5 in main(): grid (16384, 1, 1) block (64, 1, 1)
+// LIST-NEXT: set member: bs = 64: value 1 of 5 of the loop at {{.*}}sets.cu:29:3
+// LIST: grid (8192, 1, 1) block (128, 1, 1)
+// LIST: grid (4096, 1, 1) block (256, 1, 1)
+// LIST: grid (2048, 1, 1) block (512, 1, 1)
+// LIST: grid (1024, 1, 1) block (1024, 1, 1)
+// LIST-NEXT: set member: bs = 1024: value 5 of 5 of the loop
+// LIST: kernel 'rows'
+// LIST-NEXT: grid (128, 512, 1) block (32, 8, 1)
+// LIST-NEXT: set member: dimx = 32: value 1 of 1 of the definitions at {{.*}}sets.cu:33:3
+// LIST-NEXT: set member: argc taken as 1: the program run without arguments
+// LIST-NEXT: args: in=`a`, out=`b`, w=4096
+// LIST: kernel 'pick'
+// LIST-NEXT: grid (1, 1, 1) block (64, 1, 1)
+// LIST-NEXT: set member: t = 64: value 1 of 2 of the definitions at {{.*}}sets.cu:43:5, {{.*}}sets.cu:45:5
+// LIST: grid (1, 1, 1) block (128, 1, 1)
+// LIST-NEXT: set member: t = 128: value 2 of 2
+
+// Each member is a kernel entry of its own, with its configuration and the
+// values that chose it. copy's store out[i * 2]: lanes 8 bytes apart, 32
+// lanes span 256 B = 8 sectors where the 128 B stored fill 4, under every
+// block size (64 ... 1024 threads are whole warps).
+// JSON: "block": [
+// JSON-NEXT: 64,
+// JSON: "set_choices": [
+// JSON-NEXT: "bs = 64: value 1 of 5 of the loop at {{.*}}sets.cu:29:3"
+// JSON: "name": "copy"
+// JSON: "block": [
+// JSON-NEXT: 128,
+// JSON: "set_choices": [
+// JSON-NEXT: "bs = 128: value 2 of 5 of the loop
+
+// rows, block (32,8): a warp is one row of 32 floats, 128 B aligned since
+// w = 4096: 4 sectors for the load and the store, exact (the launch is the
+// run without arguments, stated in the assumptions).
+// JSON: "launch set member: argc taken as 1: the program run without arguments"
+// JSON: "name": "rows"
+
+// The text reports copy's store once, with the other launches of the set.
+// TEXT: sets.cu:13:5: warning: global store touches 8 sectors per request where 4 would do (2x the bytes moved) [cuda-uncoalesced-global]
+// TEXT: note: the same in 4 more launches
