@@ -637,6 +637,11 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       K.Assumptions.push_back("pointer arguments are " +
                               std::to_string(TargetModel::AllocationAlignment) +
                               "-byte aligned (cudaMalloc) and do not overlap");
+      for (auto &[P, Off] : LC.PointerOffsets)
+        K.Assumptions.push_back("pointer argument " + P + " starts " +
+                                std::to_string(Off) +
+                                " bytes from an allocation's start (as the "
+                                "launch passes it)");
       Collector Sink(Ctx, Opts.Target, K, Opts.DumpEvents);
       StoreForwarding Compiled(Ctx, Sink, K, Opts.DumpEvents);
       SimtInterpreter Interp(Ctx, EC, Opts.Target, Compiled);
@@ -699,6 +704,7 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         for (const SampledParam &P : Sampled)
           W.ParamValues[P.Atom] = P.sample(SI.ParamSample);
         W.LoadSample = SI.ParamSample;
+        W.PointerOffsets = LC.PointerOffsets;
         uint64_t Threads = SI.Block[0] * SI.Block[1] * SI.Block[2];
         unsigned WarpsPerBlock = unsigned((Threads + Opts.Target.WarpSize - 1) /
                                           Opts.Target.WarpSize);

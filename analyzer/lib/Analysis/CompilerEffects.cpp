@@ -5,7 +5,9 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -37,7 +39,8 @@ public:
       // Struct copy-assignment is a call in the AST but plain moves in SASS;
       // `threadIdx.x` is a property whose semantic form calls
       // `__fetch_builtin_x()`, a special-register read in SASS.
-      if (!llvm::isa<clang::CXXOperatorCallExpr>(CE) && !isBuiltinIndex(CE))
+      if (!llvm::isa<clang::CXXOperatorCallExpr>(CE) && !isBuiltinIndex(CE) &&
+          !isSingleInstruction(CE))
         ControlFlow = true;
     if (llvm::isa<clang::DeclStmt>(S))
       WritesLocals = true;
@@ -64,6 +67,28 @@ private:
     const clang::FunctionDecl *FD = CE->getDirectCallee();
     return FD && FD->getIdentifier() &&
            FD->getName().starts_with("__fetch_builtin_");
+  }
+  /// A CUDA or C maths function that compiles to one or two ALU
+  /// instructions (FMNMX, IMNMX, FADD.FTZ |x|, POPC, FLO, ...), with no
+  /// call and no slow path: `s[t] = max(s[t + k], s[t])` is predicated.
+  bool isSingleInstruction(const clang::CallExpr *CE) const {
+    const clang::FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || !FD->getIdentifier() ||
+        !Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+      return false;
+    return llvm::StringSwitch<bool>(FD->getName())
+        .Cases("min", "max", "fmin", "fmax", "fminf", "fmaxf", "umin", "umax",
+               true)
+        .Cases("llmin", "llmax", "ullmin", "ullmax", "abs", "labs", "llabs",
+               true)
+        .Cases("fabs", "fabsf", "copysign", "copysignf", "__saturatef", true)
+        .Cases("__popc", "__popcll", "__clz", "__clzll", "__ffs", "__ffsll",
+               true)
+        .Cases("__brev", "__brevll", "__mul24", "__umul24", "__mulhi",
+               "__umulhi", true)
+        .Cases("__fadd_rn", "__fmul_rn", "__fmaf_rn", "__dadd_rn", "__dmul_rn",
+               true)
+        .Default(false);
   }
   static bool isLocal(const clang::Expr *E) {
     return llvm::isa<clang::DeclRefExpr>(E->IgnoreParenImpCasts());

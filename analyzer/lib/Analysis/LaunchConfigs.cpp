@@ -168,6 +168,9 @@ std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
   C.Origin = L.Origin;
   C.Choices = L.Choices;
   for (const LaunchArgument &A : L.Args)
+    if (A.PointerOffsetBytes && *A.PointerOffsetBytes && !A.Param.empty())
+      C.PointerOffsets[A.Param] = *A.PointerOffsetBytes;
+  for (const LaunchArgument &A : L.Args)
     if (A.Value && !A.Param.empty())
       C.Arguments[A.Param] = *A.Value;
     else if (A.Range && !A.Param.empty())
@@ -245,7 +248,8 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
              O.Block == C->Block &&
              O.DynamicSharedBytes == C->DynamicSharedBytes &&
              O.Arguments == C->Arguments &&
-             O.ArgumentRanges == C->ArgumentRanges;
+             O.ArgumentRanges == C->ArgumentRanges &&
+             O.PointerOffsets == C->PointerOffsets;
     if (!Dup)
       Out.push_back(std::move(*C));
   }

@@ -132,6 +132,9 @@ struct WarpSetup {
   /// Which sample value (0 or 1, as for parameters) an integer loaded from
   /// a warp-uniform address takes (SimtInterpreter::sampledLoad).
   unsigned LoadSample = 0;
+  /// Pointer parameters whose argument starts this many bytes past an
+  /// allocation's aligned start (`k<<<...>>>(d_in + 3)`).
+  std::map<std::string, int64_t> PointerOffsets;
 };
 
 class SimtInterpreter {

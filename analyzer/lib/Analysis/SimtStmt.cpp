@@ -77,7 +77,9 @@ void SimtInterpreter::runWarp(const clang::FunctionDecl *Kernel,
     } else if (T->isPointerType()) {
       V.Kind = Value::Ptr;
       V.Base = objectFor(P);
-      V.L.fill(EC.getConst(0, IntType::i64()));
+      auto Off = W.PointerOffsets.find(P->getNameAsString());
+      V.L.fill(EC.getConst(Off == W.PointerOffsets.end() ? 0 : Off->second,
+                           IntType::i64()));
     } else if (T->isRecordType()) {
       V = paramRecord(P, T, P->getNameAsString(), W);
     }

@@ -109,6 +109,57 @@ void StoreForwarding::elide(const clang::Expr *Site, AccessKind Kind,
         addrSpaceName(E.Space), accessKindName(Kind), Bytes, Why));
 }
 
+/// Whether \p Loop runs its body at least once whatever the launch: a `do`
+/// loop, or a `for` from a constant start to a constant bound that the
+/// start passes (`for (int k = 0; k < 16; ++k)`). Only then can nvcc drop
+/// a store before the loop that the loop's store overwrites.
+static bool runsAtLeastOnce(const clang::Stmt *Loop,
+                            const clang::ASTContext &AST) {
+  if (llvm::isa<clang::DoStmt>(Loop))
+    return true;
+  const auto *F = llvm::dyn_cast<clang::ForStmt>(Loop);
+  const auto *DS = F ? llvm::dyn_cast_or_null<clang::DeclStmt>(F->getInit())
+                     : nullptr;
+  const auto *VD = DS && DS->isSingleDecl()
+                       ? llvm::dyn_cast<clang::VarDecl>(DS->getSingleDecl())
+                       : nullptr;
+  const auto *Cond = F && F->getCond()
+                         ? llvm::dyn_cast<clang::BinaryOperator>(
+                               F->getCond()->IgnoreParenImpCasts())
+                         : nullptr;
+  if (!VD || !VD->getInit() || !Cond)
+    return false;
+  clang::Expr::EvalResult Start, Bound;
+  if (!VD->getInit()->EvaluateAsInt(Start, AST) ||
+      !Cond->getRHS()->EvaluateAsInt(Bound, AST))
+    return false;
+  const auto *L = llvm::dyn_cast<clang::DeclRefExpr>(
+      Cond->getLHS()->IgnoreParenImpCasts());
+  if (!L || L->getDecl() != VD)
+    return false;
+  llvm::APSInt S = Start.Val.getInt(), B = Bound.Val.getInt();
+  switch (Cond->getOpcode()) {
+  case clang::BO_LT: return S < B;
+  case clang::BO_LE: return S <= B;
+  case clang::BO_GT: return S > B;
+  case clang::BO_GE: return S >= B;
+  case clang::BO_NE: return S != B;
+  default: return false;
+  }
+}
+
+bool StoreForwarding::mayRunZeroTimes(const LoopContext &From) const {
+  // The loops entered since the store was made, outermost first.
+  size_t P = 0;
+  while (P < From.size() && P < Loops.size() && From[P] == Loops[P])
+    ++P;
+  for (size_t I = P; I < Loops.size(); ++I)
+    if (I >= From.size() || From[I].first != Loops[I].first)
+      if (!runsAtLeastOnce(Loops[I].first, AST))
+        return true;
+  return false;
+}
+
 bool StoreForwarding::reachable(const LoopContext &From,
                                 const clang::Expr *Site, unsigned L,
                                 uint64_t Addr) const {
@@ -282,7 +333,7 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
     // cond_then: a store under a branch is kept even though the store
     // after the branch overwrites it; only one with the same lanes dies.
     if (P.Obj == &Obj && P.Bytes == Bytes && P.Active == Active &&
-        P.Spelling == Spelling && Spelling)
+        P.Spelling == Spelling && Spelling && !mayRunZeroTimes(P.Where))
       Lanes32([&](unsigned I) {
         uint64_t A = uint64_t(Addrs.Addr[I].Value);
         if ((P.Live >> I & 1) && Addrs.Addr[I].Known &&

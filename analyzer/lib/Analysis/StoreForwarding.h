@@ -122,6 +122,10 @@ private:
 
   /// Whether a value from \p From may still be in a register at \p Site
   /// for lane \p L reading \p Addr now (see the class comment).
+  /// Whether a loop entered since \p From may run no iteration in some
+  /// launch: a store made before it is then still needed after it (nvcc
+  /// keeps `s[t] = 0;` before `while (i < n) s[t] += ...`).
+  bool mayRunZeroTimes(const LoopContext &From) const;
   bool reachable(const LoopContext &From, const clang::Expr *Site, unsigned L,
                  uint64_t Addr) const;
   /// Passes on the pending stores that an access of \p Obj may read (all

@@ -211,6 +211,45 @@ static std::array<bool, 3> defaultedGridDims(HostConstEval &Ev,
   return D;
 }
 
+/// The constant byte offset of a pointer argument written `p + c`,
+/// `p - c`, `c + p` or `&p[c]` over a pointer variable p; nullopt for
+/// any other form.
+static std::optional<int64_t> pointerOffset(ASTContext &Ctx,
+                                            HostConstEval &Ev, const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  const Expr *Ptr = nullptr, *Index = nullptr;
+  bool Negate = false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      return std::nullopt;
+    Ptr = BO->getLHS(), Index = BO->getRHS();
+    if (!Ptr->getType()->isPointerType() && BO->getOpcode() == BO_Add)
+      std::swap(Ptr, Index);
+    Negate = BO->getOpcode() == BO_Sub;
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && UO->getOpcode() == UO_AddrOf) {
+    const auto *AS =
+        dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
+    if (!AS)
+      return std::nullopt;
+    Ptr = AS->getBase(), Index = AS->getIdx();
+  } else {
+    return std::nullopt;
+  }
+  if (!Ptr->getType()->isPointerType() ||
+      !Index->getType()->isIntegralOrEnumerationType() ||
+      !isa<DeclRefExpr>(Ptr->IgnoreParenImpCasts()))
+    return std::nullopt;
+  QualType Elem = Ptr->getType()->getPointeeType();
+  if (Elem->isIncompleteType() || Elem->isVoidType())
+    return std::nullopt;
+  std::optional<int64_t> N = Ev.evalInt(Index);
+  if (!N)
+    return std::nullopt;
+  int64_t Bytes = *N * int64_t(Ctx.getTypeSizeInChars(Elem).getQuantity());
+  return Negate ? -Bytes : Bytes;
+}
+
 LaunchSite LaunchBuilder::evaluate(const Form &L, const FunctionDecl *Kernel,
                                    const CallFrame *Frame) {
   HostConstEval Ev(Session, Frame, L.Launch);
@@ -296,9 +335,22 @@ LaunchSite LaunchBuilder::evaluate(const Form &L, const FunctionDecl *Kernel,
       A.Param = Kernel->getParamDecl(I)->getNameAsString();
     A.Text = sourceText(Ctx, Args[I]);
     if (Args[I]->getType()->isIntegralOrEnumerationType()) {
+      // An argument with several possible values makes a set, as the grid
+      // and block do (`int offset = 0; if (argc > 1) offset = ...`), except
+      // the counter of a loop around the launch, which is sampled at its
+      // first and last values.
+      size_t OpenBefore = Session.Open.size();
+      Session.RecordUndecided = true;
       A.Value = Ev.evalInt(Args[I]);
+      Session.RecordUndecided = false;
       if (!A.Value)
         A.Range = Ev.loopCounterRange(Args[I]);
+      if (A.Range)
+        Session.Open.resize(OpenBefore);
+    } else {
+      A.IsPointer = true;
+      if (Args[I]->getType()->isPointerType())
+        A.PointerOffsetBytes = pointerOffset(Ctx, Ev, Args[I]);
     }
     S.Args.push_back(std::move(A));
   }
@@ -459,15 +511,24 @@ void LaunchBuilder::build(
       for (unsigned I = 0; I < 3; ++I)
         if (!S.BlockDims[I] || (!S.GridDims[I] && !S.GridDefaulted[I]))
           return true;
-      return false;
+      return llvm::any_of(S.Args, [](const LaunchArgument &A) {
+        return !A.Param.empty() && !A.Value && !A.Range &&
+               !A.PointerOffsetBytes && A.Text.size() && !A.IsPointer;
+      });
     });
     if (Incomplete && Reachable && !Session.Open.empty() &&
         Choices.size() < MaxSetVariables) {
       HostEvalSession::Undecided U = Session.Open.front();
       std::string Why;
       HostConstEval Ev(Session, U.Frame, U.Point);
-      if (std::optional<HostConstEval::ValueSet> VS =
-              Ev.valueSet(U.Var, Why)) {
+      Session.ArgcRead = false;
+      std::optional<HostConstEval::ValueSet> VS = Ev.valueSet(U.Var, Why);
+      // The definitions under an `argc` test were left out.
+      std::string Argc = Session.ArgcRead
+                             ? "; argc taken as 1: the program run without "
+                               "arguments"
+                             : "";
+      if (VS) {
         for (size_t I = 0; I < VS->Values.size(); ++I) {
           if (SetMembers >= MaxSetMembers)
             break;
@@ -481,7 +542,7 @@ void LaunchBuilder::build(
                             std::to_string(VS->Values[I]) + ": value " +
                             std::to_string(I + 1) + " of " +
                             std::to_string(VS->Total) + " of " + VS->Origin +
-                            Capped);
+                            Capped + Argc);
           Run(F, Depth);
           Choices.pop_back();
         }

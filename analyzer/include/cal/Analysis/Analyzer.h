@@ -257,6 +257,9 @@ struct LaunchConfig {
   /// A member of a launch set: the values that chose this configuration
   /// (LaunchSite::Choices).
   std::vector<std::string> Choices;
+  /// Pointer arguments passed as an allocation plus a constant: the byte
+  /// offset of element 0 from the allocation's aligned start.
+  std::map<std::string, int64_t> PointerOffsets;
   bool gridKnown() const {
     return !GridUnknown[0] && !GridUnknown[1] && !GridUnknown[2];
   }

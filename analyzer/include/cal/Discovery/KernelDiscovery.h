@@ -58,6 +58,11 @@ struct LaunchArgument {
   /// launch with constant start, bound and step: its first and last values
   /// (the launch runs once for each value in between).
   std::optional<std::pair<int64_t, int64_t>> Range;
+  /// A pointer argument written as a variable plus a constant (`d_in + 3`,
+  /// `&d_in[3]`): the constant in bytes. The variable is taken to hold an
+  /// allocation's start, as for every pointer argument.
+  std::optional<int64_t> PointerOffsetBytes;
+  bool IsPointer = false; ///< a pointer (or other non-integer) argument
 };
 
 struct LaunchSite {
