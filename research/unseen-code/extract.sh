@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
-# Copies the source files (.cu .cuh .h .hpp .c .cpp) of the two collections
-# measured on the H100 in this round, at the commits recorded in
-# corpora.json, into DEST/<owner>+<name>/<path> (default /work/corpus-unseen).
+# Copies the source files (.cu .cuh .h .hpp .inl .c .cpp .cc) of the
+# collections of corpora.json, at the commits recorded there, into
+# DEST/<owner>+<name>/<path> (default /work/corpus-unseen). By default the two
+# collections measured on the H100 in this round; ONLY=dev copies the three
+# development collections (the whole-collection survey, corpus-dev.md),
+# ONLY=all every collection.
 # Reads the bare git mirrors that `fetch github:OWNER/NAME` leaves under
 # /work/.mirror (MIRRORS overrides the root). No fetched code is committed.
 #
-#   research/unseen-code/extract.sh [DEST]
+#   [ONLY=dev|all] research/unseen-code/extract.sh [DEST]
 set -eu
 DEST=${1:-/work/corpus-unseen}
 MIRRORS=${MIRRORS:-/work/.mirror}
 # repo-dir commit (the commits of corpora.json)
-SETS="deeperlearning+professional-cuda-c-programming ee58310bcdcec62a609f02b6c5193452d8102183
+H100="deeperlearning+professional-cuda-c-programming ee58310bcdcec62a609f02b6c5193452d8102183
 olcf+cuda-training-series 9cd77d539d85ee3457e09a083ba299b787b7a16e"
+DEV="olcf+cuda-training-series 9cd77d539d85ee3457e09a083ba299b787b7a16e
+vetter+shoc 0aea03beba2f09fcb5935cc11737372fe4de9ec0
+uuudown+Tartan e3166abc3b1ea79c789fd3aae5c31dde03d9214b"
+case "${ONLY:-}" in
+  "") SETS=$H100 ;;
+  dev) SETS=$DEV ;;
+  all) SETS=$(printf '%s\n%s\n' "$H100" "$DEV" | sort -u) ;;
+  *) echo "extract: ONLY must be dev or all" >&2; exit 1 ;;
+esac
 echo "$SETS" | while read -r r commit; do
   g=$MIRRORS/$r/repo
   if ! git --git-dir="$g" cat-file -e "$commit^{commit}" 2>/dev/null; then
@@ -24,7 +36,7 @@ echo "$SETS" | while read -r r commit; do
     git --git-dir="$g" show "$commit:$f" >"$DEST/$r/$f"
     n=$((n + 1))
   done < <(git --git-dir="$g" ls-tree -r --name-only "$commit" |
-             grep -E '\.(cu|cuh|h|hpp|c|cpp)$')
+             grep -E '\.(cu|cuh|h|hpp|inl|c|cpp|cc)$')
   echo "$r@${commit:0:12}: $n files -> $DEST/$r"
 done
 # Our own pre-include for the book's pre-Volta warp shuffles
@@ -32,3 +44,8 @@ done
 mkdir -p "$DEST/compat"
 cp "$(dirname "$0")/compat/shfl-sync.h" "$DEST/compat/"
 echo "compat/shfl-sync.h -> $DEST/compat"
+# Our stand-in for SHOC's configure-generated config.h
+# (corpus-dev-manifest.json: -I../compat/shoc).
+mkdir -p "$DEST/compat/shoc"
+cp "$(dirname "$0")/compat/shoc/config.h" "$DEST/compat/shoc/"
+echo "compat/shoc/config.h -> $DEST/compat/shoc"

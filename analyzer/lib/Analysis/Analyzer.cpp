@@ -16,6 +16,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include <cstdlib>
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
 #include <functional>
@@ -569,6 +571,7 @@ llvm::Error checkParamNames(const AnalysisOptions &Opts,
 AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
                               const std::vector<KernelInfo> &Kernels,
                               const AnalysisOptions &Opts) {
+  llvm::CrashRecoveryContext::Enable();
   AnalysisResult Result;
   Result.Target = Opts.Target;
   ExprContext EC;
@@ -585,191 +588,217 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
     std::vector<std::string> Notes;
     std::vector<AnnotationIssue> Issues;
     for (LaunchConfig &LC : configsFor(Ctx, KI, Opts, Notes, Issues)) {
-      KernelResult &K = Result.Kernels.emplace_back();
-      K.AnnotationIssues = std::move(Issues); // the first analysis only
-      Issues.clear();
-      K.Name = KI.Name;
-      K.MangledName = KI.MangledName;
-      K.Pos = KI.Pos;
-      K.Loc = KI.Decl->getLocation();
-      K.Launch = LC;
-      K.Assumptions = Notes;
-      K.GlobalUnit = Opts.Target.globalUnit().str();
-      if (!LC.Assumed) {
-        std::optional<unsigned> Regs;
-        for (const std::string &N : {KI.Name, KI.MangledName})
-          if (auto It = Opts.Registers.find(N); It != Opts.Registers.end())
-            Regs = It->second;
-        K.Occupancy = computeOccupancy(
-            Opts.Target, unsigned(LC.Block[0] * LC.Block[1] * LC.Block[2]),
-            Regs, staticSharedBytes(Ctx, KI.Decl), LC.DynamicSharedBytes);
-        if (!Regs && !Opts.RegistersWhy.empty())
-          K.Occupancy.RegistersWhy = Opts.RegistersWhy;
-        // A block larger than __launch_bounds__'s maximum does not launch
-        // (Programming Guide, "Launch Bounds": the launch fails).
-        if (KI.LaunchBoundsMaxThreads && K.Occupancy.Modelled &&
-            K.Occupancy.ThreadsPerBlock > *KI.LaunchBoundsMaxThreads) {
-          K.Occupancy.BlocksPerSM = K.Occupancy.ActiveWarpsPerSM = 0;
-          K.Occupancy.Percent = 0;
-          K.Occupancy.Exact = true;
-          K.Occupancy.LimitedBy = "__launch_bounds__(" +
-                                  std::to_string(*KI.LaunchBoundsMaxThreads) +
-                                  "): the block does not launch";
-        }
-      } else {
-        K.Occupancy.Why = "no launch: the block is assumed";
-      }
-      // The launch is the program's, but the file analysed does not show
-      // it: say where it was found.
-      if (!LC.Origin.empty())
-        K.Assumptions.push_back("launch found in " + LC.Origin);
-      // One member of a set of configurations the program can launch.
-      for (const std::string &C : LC.Choices)
-        K.Assumptions.push_back("launch set member: " + C);
-      if (!LC.Overrides.empty())
-        K.Assumptions.push_back(
-            std::string(LC.Source == "host-launch"
-                            ? "argument values set over the launch's: "
-                            : "parameter values given: ") +
-            llvm::join(LC.Overrides, ", "));
-      if (!LC.Assumed && LC.Source != "host-launch" && LC.Grid == DefaultGrid)
-        K.Assumptions.push_back("no grid given: assumed " + dimStr(LC.Grid));
-      K.Assumptions.push_back("pointer arguments are " +
-                              std::to_string(TargetModel::AllocationAlignment) +
-                              "-byte aligned (cudaMalloc) and do not overlap");
-      for (auto &[P, Off] : LC.PointerOffsets)
-        K.Assumptions.push_back("pointer argument " + P + " starts " +
-                                std::to_string(Off) +
-                                " bytes from an allocation's start (as the "
-                                "launch passes it)");
-      Collector Sink(Ctx, Opts.Target, K, Opts.DumpEvents);
-      StoreForwarding Compiled(Ctx, Sink, K, Opts.DumpEvents);
-      SimtInterpreter Interp(Ctx, EC, Opts.Target, Compiled);
-
-      // Integer parameters: known values are bound; the rest are sampled.
-      std::vector<std::pair<const Expr *, int64_t>> Known;
-      std::vector<SampledParam> Sampled;
-      // The integer fields of a by-value struct argument are parameters
-      // too, named `arg.field`; their uses are not classified.
-      std::function<void(clang::QualType, const std::string &, ParamUse)>
-          AddParam = [&](clang::QualType T, const std::string &Name,
-                         ParamUse Use) {
-            if (const auto *RD = T->getAsRecordDecl()) {
-              for (const clang::FieldDecl *FD : RD->fields())
-                AddParam(FD->getType(), Name + "." + FD->getNameAsString(),
-                         ParamUse());
-              return;
-            }
-            if (!T->isIntegralOrEnumerationType())
-              return;
-            IntType IT{unsigned(Ctx.getTypeSize(T)),
-                       T->isSignedIntegerOrEnumerationType()};
-            const Expr *Atom = Interp.paramAtom(Name, IT);
-            auto It = LC.Arguments.find(Name);
-            if (It != LC.Arguments.end())
-              Known.push_back({Atom, It->second});
-            else {
-              Sampled.push_back(
-                  {Atom, Name, Use, unsigned(Sampled.size()), std::nullopt});
-              auto R = LC.ArgumentRanges.find(Name);
-              if (R != LC.ArgumentRanges.end())
-                Sampled.back().Range = R->second;
-              Sink.SampledParams.insert(Name);
-            }
-          };
-      for (const clang::ParmVarDecl *P : KI.Decl->parameters())
-        AddParam(P->getType(), P->getNameAsString(), Uses.lookup(P));
-      planSamples(LC, Sampled, K);
-      llvm::append_range(K.Assumptions, Opts.TargetAssumptions);
-      for (unsigned D = 0; D < 3; ++D)
-        Sink.GridSampled[D] = LC.GridUnknown[D];
-
-      uint64_t Warps = 0;
-      for (const SampleInfo &S : K.Samples)
-        Warps +=
-            S.Blocks.size() *
-            ((S.Block[0] * S.Block[1] * S.Block[2] + Opts.Target.WarpSize - 1) /
-             Opts.Target.WarpSize);
-      Interp.setIterationBudget(std::max<uint64_t>(
-          LoopIterationCap,
-          KernelIterationBudget / std::max<uint64_t>(1, Warps)));
-      WarpSetup FirstSetup;
-      for (unsigned S = 0; S < K.Samples.size(); ++S) {
-        const SampleInfo &SI = K.Samples[S];
-        WarpSetup W;
-        W.BlockDim = SI.Block;
-        W.GridDim = SI.Grid;
-        for (auto &[A, V] : Known)
-          W.KnownParams[A] = V;
-        for (const SampledParam &P : Sampled)
-          W.ParamValues[P.Atom] = P.sample(SI.ParamSample);
-        W.LoadSample = SI.ParamSample;
-        W.PointerOffsets = LC.PointerOffsets;
-        uint64_t Threads = SI.Block[0] * SI.Block[1] * SI.Block[2];
-        unsigned WarpsPerBlock = unsigned((Threads + Opts.Target.WarpSize - 1) /
-                                          Opts.Target.WarpSize);
-        if (S == 0) {
-          K.WarpsPerBlock = WarpsPerBlock;
-          FirstSetup = W;
-        }
-        double GridBlocks = double(SI.Grid[0]) * SI.Grid[1] * SI.Grid[2];
-        Sink.Sample = S;
-        for (unsigned BI = 0; BI < SI.Blocks.size(); ++BI) {
-          W.BlockIdx = SI.Blocks[BI];
-          // Each sample counts once, whatever its grid's size.
-          Sink.Weight = double(SI.BlockWeights[BI]) / GridBlocks;
-          Sink.Traffic.beginBlock(S, GridBlocks * double(Threads),
-                                  SI.BlockWeights[BI]);
-          for (unsigned Wp = 0; Wp < WarpsPerBlock; ++Wp) {
-            W.WarpInBlock = Wp;
-            Sink.WarpKey = (uint64_t(S) * SI.Blocks.size() + BI) * 4096 + Wp;
-            Sink.WarpText =
-                "block" + dimStr(W.BlockIdx) + " warp " + std::to_string(Wp) +
-                (SI.Description.empty() ? "" : " [" + SI.Description + "]");
-            Interp.runWarp(KI.Decl, W);
-            ++K.WarpsEvaluated;
-            K.WarpWeight += Sink.Weight;
+      size_t Index = Result.Kernels.size();
+      auto AnalyseLaunch = [&] {
+        // Fault injection for the test of the recovery below (lit
+        // interpreter/crash-recovery.cu): never set in normal use.
+        if (const char *Crash = std::getenv("CAL_TEST_CRASH_IN_KERNEL");
+            Crash && KI.Name == Crash)
+          LLVM_BUILTIN_TRAP;
+        KernelResult &K = Result.Kernels.emplace_back();
+        K.AnnotationIssues = std::move(Issues); // the first analysis only
+        Issues.clear();
+        K.Name = KI.Name;
+        K.MangledName = KI.MangledName;
+        K.Pos = KI.Pos;
+        K.Loc = KI.Decl->getLocation();
+        K.Launch = LC;
+        K.Assumptions = Notes;
+        K.GlobalUnit = Opts.Target.globalUnit().str();
+        if (!LC.Assumed) {
+          std::optional<unsigned> Regs;
+          for (const std::string &N : {KI.Name, KI.MangledName})
+            if (auto It = Opts.Registers.find(N); It != Opts.Registers.end())
+              Regs = It->second;
+          K.Occupancy = computeOccupancy(
+              Opts.Target, unsigned(LC.Block[0] * LC.Block[1] * LC.Block[2]),
+              Regs, staticSharedBytes(Ctx, KI.Decl), LC.DynamicSharedBytes);
+          if (!Regs && !Opts.RegistersWhy.empty())
+            K.Occupancy.RegistersWhy = Opts.RegistersWhy;
+          // A block larger than __launch_bounds__'s maximum does not launch
+          // (Programming Guide, "Launch Bounds": the launch fails).
+          if (KI.LaunchBoundsMaxThreads && K.Occupancy.Modelled &&
+              K.Occupancy.ThreadsPerBlock > *KI.LaunchBoundsMaxThreads) {
+            K.Occupancy.BlocksPerSM = K.Occupancy.ActiveWarpsPerSM = 0;
+            K.Occupancy.Percent = 0;
+            K.Occupancy.Exact = true;
+            K.Occupancy.LimitedBy = "__launch_bounds__(" +
+                                    std::to_string(*KI.LaunchBoundsMaxThreads) +
+                                    "): the block does not launch";
           }
+        } else {
+          K.Occupancy.Why = "no launch: the block is assumed";
         }
-        // Integers loaded from warp-uniform addresses take two sample
-        // values; a plan of one sample gets its second now.
-        if (S == 0 && Interp.sampledLoads() &&
-            llvm::none_of(K.Samples, [](const SampleInfo &X) {
-              return X.ParamSample == 1;
-            }))
-          for (unsigned I = 0, N = unsigned(K.Samples.size()); I < N; ++I) {
-            SampleInfo Second = K.Samples[I];
-            Second.ParamSample = 1;
-            K.Samples.push_back(std::move(Second));
+        // The launch is the program's, but the file analysed does not show
+        // it: say where it was found.
+        if (!LC.Origin.empty())
+          K.Assumptions.push_back("launch found in " + LC.Origin);
+        // One member of a set of configurations the program can launch.
+        for (const std::string &C : LC.Choices)
+          K.Assumptions.push_back("launch set member: " + C);
+        if (!LC.Overrides.empty())
+          K.Assumptions.push_back(
+              std::string(LC.Source == "host-launch"
+                              ? "argument values set over the launch's: "
+                              : "parameter values given: ") +
+              llvm::join(LC.Overrides, ", "));
+        if (!LC.Assumed && LC.Source != "host-launch" && LC.Grid == DefaultGrid)
+          K.Assumptions.push_back("no grid given: assumed " + dimStr(LC.Grid));
+        K.Assumptions.push_back("pointer arguments are " +
+                                std::to_string(TargetModel::AllocationAlignment) +
+                                "-byte aligned (cudaMalloc) and do not overlap");
+        for (auto &[P, Off] : LC.PointerOffsets)
+          K.Assumptions.push_back("pointer argument " + P + " starts " +
+                                  std::to_string(Off) +
+                                  " bytes from an allocation's start (as the "
+                                  "launch passes it)");
+        Collector Sink(Ctx, Opts.Target, K, Opts.DumpEvents);
+        StoreForwarding Compiled(Ctx, Sink, K, Opts.DumpEvents);
+        SimtInterpreter Interp(Ctx, EC, Opts.Target, Compiled);
+
+        // Integer parameters: known values are bound; the rest are sampled.
+        std::vector<std::pair<const Expr *, int64_t>> Known;
+        std::vector<SampledParam> Sampled;
+        // The integer fields of a by-value struct argument are parameters
+        // too, named `arg.field`; their uses are not classified.
+        std::function<void(clang::QualType, const std::string &, ParamUse)>
+            AddParam = [&](clang::QualType T, const std::string &Name,
+                           ParamUse Use) {
+              if (const auto *RD = T->getAsRecordDecl()) {
+                for (const clang::FieldDecl *FD : RD->fields())
+                  AddParam(FD->getType(), Name + "." + FD->getNameAsString(),
+                           ParamUse());
+                return;
+              }
+              if (!T->isIntegralOrEnumerationType())
+                return;
+              IntType IT{unsigned(Ctx.getTypeSize(T)),
+                         T->isSignedIntegerOrEnumerationType()};
+              const Expr *Atom = Interp.paramAtom(Name, IT);
+              auto It = LC.Arguments.find(Name);
+              if (It != LC.Arguments.end())
+                Known.push_back({Atom, It->second});
+              else {
+                Sampled.push_back(
+                    {Atom, Name, Use, unsigned(Sampled.size()), std::nullopt});
+                auto R = LC.ArgumentRanges.find(Name);
+                if (R != LC.ArgumentRanges.end())
+                  Sampled.back().Range = R->second;
+                Sink.SampledParams.insert(Name);
+              }
+            };
+        for (const clang::ParmVarDecl *P : KI.Decl->parameters())
+          AddParam(P->getType(), P->getNameAsString(), Uses.lookup(P));
+        planSamples(LC, Sampled, K);
+        llvm::append_range(K.Assumptions, Opts.TargetAssumptions);
+        for (unsigned D = 0; D < 3; ++D)
+          Sink.GridSampled[D] = LC.GridUnknown[D];
+
+        uint64_t Warps = 0;
+        for (const SampleInfo &S : K.Samples)
+          Warps +=
+              S.Blocks.size() *
+              ((S.Block[0] * S.Block[1] * S.Block[2] + Opts.Target.WarpSize - 1) /
+               Opts.Target.WarpSize);
+        Interp.setIterationBudget(std::max<uint64_t>(
+            LoopIterationCap,
+            KernelIterationBudget / std::max<uint64_t>(1, Warps)));
+        WarpSetup FirstSetup;
+        for (unsigned S = 0; S < K.Samples.size(); ++S) {
+          const SampleInfo &SI = K.Samples[S];
+          WarpSetup W;
+          W.BlockDim = SI.Block;
+          W.GridDim = SI.Grid;
+          for (auto &[A, V] : Known)
+            W.KnownParams[A] = V;
+          for (const SampledParam &P : Sampled)
+            W.ParamValues[P.Atom] = P.sample(SI.ParamSample);
+          W.LoadSample = SI.ParamSample;
+          W.PointerOffsets = LC.PointerOffsets;
+          uint64_t Threads = SI.Block[0] * SI.Block[1] * SI.Block[2];
+          unsigned WarpsPerBlock = unsigned((Threads + Opts.Target.WarpSize - 1) /
+                                            Opts.Target.WarpSize);
+          if (S == 0) {
+            K.WarpsPerBlock = WarpsPerBlock;
+            FirstSetup = W;
           }
-      }
-      if (Interp.sampledLoads())
-        noteSampledLoads(K);
-      Sink.finish();
-      Compiled.finish();
-      if (!LC.Assumed) {
-        std::vector<std::string> Incomplete;
-        if (Sink.cappedLoops())
-          Incomplete.push_back("loops stopped before their end");
-        if (!K.Unsupported.empty())
-          Incomplete.push_back("calls not followed");
-        if (llvm::any_of(K.Accesses, [](const AccessSummary &A) {
-              return A.Space == AddrSpace::Unknown ||
-                     (A.Space == AddrSpace::Global && A.UnknownRequests);
-            }))
-          Incomplete.push_back("global accesses of unknown address");
-        K.Roofline = computeRoofline(Opts.Target, Sink.Traffic.samples(),
-                                     Incomplete, K.SampledWhat);
-      } else {
-        K.Roofline.Why = "no launch: the grid is assumed";
-      }
-      if (Opts.Target.Partitions && !K.Samples.empty())
-        surveyPartitions(Ctx, EC, Opts.Target, KI.Decl, K.Samples.front(),
-                         FirstSetup, K);
-      K.HiddenBranches = findHiddenBranches(Ctx, KI.Decl);
-      if (K.Accesses.empty() && K.NotIssued.empty()) {
-        K.NoAccessReason = noAccessReason(K);
-        K.Assumptions.push_back(K.NoAccessReason);
+          double GridBlocks = double(SI.Grid[0]) * SI.Grid[1] * SI.Grid[2];
+          Sink.Sample = S;
+          for (unsigned BI = 0; BI < SI.Blocks.size(); ++BI) {
+            W.BlockIdx = SI.Blocks[BI];
+            // Each sample counts once, whatever its grid's size.
+            Sink.Weight = double(SI.BlockWeights[BI]) / GridBlocks;
+            Sink.Traffic.beginBlock(S, GridBlocks * double(Threads),
+                                    SI.BlockWeights[BI]);
+            for (unsigned Wp = 0; Wp < WarpsPerBlock; ++Wp) {
+              W.WarpInBlock = Wp;
+              Sink.WarpKey = (uint64_t(S) * SI.Blocks.size() + BI) * 4096 + Wp;
+              Sink.WarpText =
+                  "block" + dimStr(W.BlockIdx) + " warp " + std::to_string(Wp) +
+                  (SI.Description.empty() ? "" : " [" + SI.Description + "]");
+              Interp.runWarp(KI.Decl, W);
+              ++K.WarpsEvaluated;
+              K.WarpWeight += Sink.Weight;
+            }
+          }
+          // Integers loaded from warp-uniform addresses take two sample
+          // values; a plan of one sample gets its second now.
+          if (S == 0 && Interp.sampledLoads() &&
+              llvm::none_of(K.Samples, [](const SampleInfo &X) {
+                return X.ParamSample == 1;
+              }))
+            for (unsigned I = 0, N = unsigned(K.Samples.size()); I < N; ++I) {
+              SampleInfo Second = K.Samples[I];
+              Second.ParamSample = 1;
+              K.Samples.push_back(std::move(Second));
+            }
+        }
+        if (Interp.sampledLoads())
+          noteSampledLoads(K);
+        Sink.finish();
+        Compiled.finish();
+        if (!LC.Assumed) {
+          std::vector<std::string> Incomplete;
+          if (Sink.cappedLoops())
+            Incomplete.push_back("loops stopped before their end");
+          if (!K.Unsupported.empty())
+            Incomplete.push_back("calls not followed");
+          if (llvm::any_of(K.Accesses, [](const AccessSummary &A) {
+                return A.Space == AddrSpace::Unknown ||
+                       (A.Space == AddrSpace::Global && A.UnknownRequests);
+              }))
+            Incomplete.push_back("global accesses of unknown address");
+          K.Roofline = computeRoofline(Opts.Target, Sink.Traffic.samples(),
+                                       Incomplete, K.SampledWhat);
+        } else {
+          K.Roofline.Why = "no launch: the grid is assumed";
+        }
+        if (Opts.Target.Partitions && !K.Samples.empty())
+          surveyPartitions(Ctx, EC, Opts.Target, KI.Decl, K.Samples.front(),
+                           FirstSetup, K);
+        K.HiddenBranches = findHiddenBranches(Ctx, KI.Decl);
+        if (K.Accesses.empty() && K.NotIssued.empty()) {
+          K.NoAccessReason = noAccessReason(K);
+          K.Assumptions.push_back(K.NoAccessReason);
+        }
+      };
+      // An unexpected construct must cost one kernel its figures, never
+      // the run: a crash in this launch's analysis is reported as such.
+      llvm::CrashRecoveryContext CRC;
+      if (!CRC.RunSafely(AnalyseLaunch)) {
+        KernelResult Failed;
+        Failed.Name = KI.Name;
+        Failed.MangledName = KI.MangledName;
+        Failed.Pos = KI.Pos;
+        Failed.Loc = KI.Decl->getLocation();
+        Failed.Launch = LC;
+        Failed.GlobalUnit = Opts.Target.globalUnit().str();
+        Failed.NoAccessReason = "internal error: the analysis of this launch "
+                                "stopped; nothing of it is reported";
+        Failed.Unsupported.push_back(Failed.NoAccessReason);
+        Failed.Assumptions.push_back(Failed.NoAccessReason);
+        Result.Kernels.resize(Index);
+        Result.Kernels.push_back(std::move(Failed));
       }
     }
   }

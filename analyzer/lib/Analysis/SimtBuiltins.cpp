@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SimtInterpreter.h"
+#include "clang/Basic/SourceManager.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/StringMap.h"
@@ -369,8 +370,10 @@ Value SimtInterpreter::shuffle(const clang::CallExpr *CE, unsigned Mode,
   bool HasWidth = CE->getNumArgs() > First + 2;
   if (HasWidth)
     W = eval(CE->getArg(First + 2), Active);
-  if (V.Kind == Value::Other)
-    return Value(); // floating-point values are not tracked either way
+  // Floating-point values are not tracked either way; a shuffled struct
+  // (`__half`, a vector type) has no lane values to move.
+  if (V.Kind != Value::Int && V.Kind != Value::Ptr)
+    return Value();
   Value R = V;
   const Expr *Unknown = nullptr;
   auto Opaque = [&](llvm::StringRef Why) {
@@ -420,6 +423,10 @@ Value SimtInterpreter::shuffle(const clang::CallExpr *CE, unsigned Mode,
     // The source lane's expression means its own thread's value: evaluate
     // it with that lane's bindings unless it is the same in every lane.
     const Expr *X = V.L[From];
+    if (!X) {
+      R.L[I] = Opaque("shuffle of an unknown value");
+      continue;
+    }
     if (X->dependsOnThreadIdx()) {
       EvalResult E = EC.evaluate(X, Lane[From]);
       X = E.Known ? EC.getConst(E.Value, X->getType())
@@ -482,7 +489,17 @@ std::optional<Value> SimtInterpreter::evalBuiltin(const clang::CallExpr *CE,
   static const BuiltinInfo PureMaths{Builtin::Maths};
   auto It = Table.find(Name);
   const BuiltinInfo *Found = nullptr;
-  if (It != Table.end())
+  // A shuffle of the program's own with a built-in's name (a
+  // `float4 __shfl_down(float4, ...)` that shuffles per component) is the
+  // program's: interpreted from its body.
+  bool Users = FD->hasBody() &&
+               !AST.getSourceManager().isInSystemHeader(FD->getLocation()) &&
+               !llvm::StringRef(AST.getSourceManager().getFilename(FD->getLocation()))
+                    .contains("cal_");
+  bool Shuffle = It != Table.end() &&
+                 It->second.Kind >= Builtin::Shfl &&
+                 It->second.Kind <= Builtin::ShflXor;
+  if (It != Table.end() && !(Users && Shuffle))
     Found = &It->second;
   else if (!FD->hasBody() && isPureLibraryCall(FD, Name))
     Found = &PureMaths;

@@ -73,6 +73,30 @@ Expected<ToolkitInfo> detectCudaToolkit(StringRef Override) {
   return TK;
 }
 
+/// The host compiler's (gcc's) own include directory that holds omp.h, the
+/// newest version's; empty if there is none.
+static const std::string &hostCompilerIncludeDir() {
+  static const std::string Dir = [] {
+    std::string Best;
+    std::error_code EC;
+    for (sys::fs::directory_iterator T("/usr/lib/gcc", EC), End;
+         !EC && T != End; T.increment(EC))
+      for (sys::fs::directory_iterator V(T->path(), EC), VEnd;
+           !EC && V != VEnd; V.increment(EC)) {
+        SmallString<256> Omp(V->path());
+        sys::path::append(Omp, "include", "omp.h");
+        StringRef Version = sys::path::filename(V->path());
+        if (sys::fs::exists(Omp) &&
+            (Best.empty() ||
+             Version.compare_numeric(
+                 sys::path::filename(sys::path::parent_path(Best))) > 0))
+          Best = sys::path::parent_path(Omp).str();
+      }
+    return Best;
+  }();
+  return Dir;
+}
+
 std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
                                           const ToolkitInfo &TK,
                                           CudaSide Side) {
@@ -111,6 +135,18 @@ std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
     Args.push_back("-nocudainc");
     Args.push_back("-include");
     Args.push_back(CAL_RESOURCES_DIR "/cal_cuda_minimal.h");
+  }
+  // What nvcc gives a source that clang's CUDA mode does not: its
+  // predefined macros, host min/max, its atomic built-ins.
+  Args.push_back("-include");
+  Args.push_back(CAL_RESOURCES_DIR "/cal_nvcc_compat.h");
+  // nvcc accepts `register` on locals in C++17 (clang: an error).
+  Args.push_back("-Wno-register");
+  // nvcc finds <omp.h> through the host compiler's own include directory;
+  // after clang's, so that only the headers clang lacks come from there.
+  if (const std::string &Dir = hostCompilerIncludeDir(); !Dir.empty()) {
+    Args.push_back("-idirafter");
+    Args.push_back(Dir);
   }
   Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
   return Args;

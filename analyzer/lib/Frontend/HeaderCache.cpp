@@ -459,10 +459,12 @@ std::optional<std::string> HeaderCache::find(ArrayRef<std::string> Args,
   }
   // A file forced in with -include could write __CUDA_ARCH__, which the
   // parse looks for in the user's files (CudaFrontend.cpp) and would not see
-  // inside the PCH. The analyzer's own minimal header does not.
+  // inside the PCH. The analyzer's own headers (the minimal CUDA header,
+  // the nvcc compatibility header) do not.
   for (size_t I = 0; I + 1 < Args.size(); ++I)
     if ((Args[I] == "-include" || Args[I] == "-imacros") &&
-        !StringRef(Args[I + 1]).ends_with("cal_cuda_minimal.h")) {
+        !StringRef(Args[I + 1]).ends_with("cal_cuda_minimal.h") &&
+        !StringRef(Args[I + 1]).ends_with("cal_nvcc_compat.h")) {
       setStatus("off: " + Args[I] + " in the compile arguments");
       return std::nullopt;
     }

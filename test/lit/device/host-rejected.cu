@@ -1,8 +1,7 @@
 // Host code that clang rejects does not stop the file: the kernels are
 // analysed, the error is shown, and the exit status is 2 because the file
-// has errors. A rejected call (nvcc accepts a host call of max(float,
-// float); clang finds only __device__ overloads, or with the built-in header
-// an ambiguous call) is replaced by clang with a RecoveryExpr, so the rest
+// has errors. A rejected call (too few arguments for the one declaration)
+// is replaced by clang with a RecoveryExpr, so the rest
 // of main() is intact and its launch is followed; a rejected declaration
 // (an unknown type) leaves no such trace, and the launches of that function
 // are not followed.
@@ -22,9 +21,10 @@ __global__ void spread(float *out) {
 
 void launchFine(float *a) { spread<<<4, 64>>>(a); }
 
+float takesTwo(float, float);
 int main() {
   float *a;
-  float m = max(1.0f, 2.0f);
+  float m = takesTwo(1.0f);
   spread<<<2, 32>>>(a);
   launchFine(a);
 }
@@ -38,9 +38,9 @@ void broken(float *a) {
 // broken(). out[2 * i]: lanes 8 B apart span 256 B = 8 sectors for the 4
 // that 32 x 4 B need.
 // CHECK: kernel spread launch host-launch grid (4,1,1) block (64,1,1)
-// CHECK: summary access 20:3 global store 4B {{.*}} sectors=8 ideal=4 confidence=exact
+// CHECK: summary access 19:3 global store 4B {{.*}} sectors=8 ideal=4 confidence=exact
 // CHECK: kernel spread launch host-launch grid (2,1,1) block (32,1,1)
-// CHECK: summary access 20:3 global store 4B {{.*}} sectors=8 ideal=4 confidence=exact
+// CHECK: summary access 19:3 global store 4B {{.*}} sectors=8 ideal=4 confidence=exact
 // CHECK-NOT: grid (8,1,1)
 
 // ERR: host-rejected.cu:27:13: error:

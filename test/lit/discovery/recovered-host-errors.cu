@@ -1,6 +1,5 @@
-// Host code that nvcc accepts and clang rejects inside one expression (a
-// call no overload fits: host max(float, float) is __device__ only in
-// clang's CUDA headers) is replaced by clang with a RecoveryExpr; the rest
+// Host code that clang rejects inside one expression (a call no overload
+// fits) is replaced by clang with a RecoveryExpr; the rest
 // of the function is as written, so its launches are still followed. The
 // replaced expression's value is unknown, and every variable it names may
 // have been written there. The error is reported and the exit status is 2.
@@ -16,7 +15,7 @@ __global__ void scale(float *a, int n) {
 // Block 256 from main's launch: lanes 8 bytes apart, 256 bytes in 8
 // sectors where the 128 bytes written need 4.
 // CHECK: recovered-host-errors.cu:[[@LINE-4]]:5: warning: global store touches 8 sectors per request where 4 would do
-// CHECK: note: in kernel 'scale', host launch at {{.*}}recovered-host-errors.cu:[[@LINE+16]]:3 with grid (4096,1,1) and block (256,1,1)
+// CHECK: note: in kernel 'scale', host launch at {{.*}}recovered-host-errors.cu:[[@LINE+17]]:3 with grid (4096,1,1) and block (256,1,1)
 
 __global__ void tuned(float *a) { a[threadIdx.x * 4] = 0.0f; }
 // `threads` is named in the rejected call `setup(threads)`, which may have
@@ -26,8 +25,9 @@ __global__ void tuned(float *a) { a[threadIdx.x * 4] = 0.0f; }
 
 void setup(int &threads, int extra);
 
+float takesTwo(float, float);
 int main() {
-  float scaleFactor = max(192.0f / 132.0f, 1.0f);
+  float scaleFactor = takesTwo(192.0f / 132.0f);
   int n = 1 << 20;
   float *a = nullptr;
   int threads = 128;
@@ -36,6 +36,6 @@ int main() {
   tuned<<<1, threads>>>(a);
   return scaleFactor > 0 ? 0 : 1;
 }
-// ERR: recovered-host-errors.cu:[[@LINE-9]]:23: error: no matching function for call to 'max'
+// ERR: recovered-host-errors.cu:[[@LINE-9]]:23: error: no matching function for call to 'takesTwo'
 // ERR: recovered-host-errors.cu:[[@LINE-6]]:3: error: no matching function for call to 'setup'
 // ERR: note: '{{.*}}recovered-host-errors.cu': the errors in host function(s) 'main' are confined to expressions clang replaced; their launches are followed
