@@ -289,6 +289,7 @@ public:
         B.Lowering = branchLowering(AST, If);
         B.LikelyPredicated = B.Lowering != BranchLowering::Branch;
       }
+      B.NoCostWhy = divergenceWithoutCost(AST, S);
     }
     BranchSummary &B = K.Branches[It->second];
     if (Cond && !B.DependsOnSampledParameters)

@@ -216,6 +216,115 @@ bool armsMergeAccesses(const clang::ASTContext &Ctx, const clang::IfStmt *If) {
          !E.WritesLocals && !T.Accesses.empty() && T.Accesses == E.Accesses;
 }
 
+namespace {
+/// Whether \p E reads threadIdx/blockIdx/blockDim/gridDim \p Name.
+bool readsBuiltin(const clang::Stmt *E, llvm::StringRef Name) {
+  if (!E)
+    return false;
+  if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E))
+    if (DRE->getDecl()->getName() == Name)
+      return true;
+  // `blockDim.x` is a property read whose base is an OpaqueValueExpr, which
+  // has no children of its own.
+  if (const auto *OV = llvm::dyn_cast<clang::OpaqueValueExpr>(E))
+    return readsBuiltin(OV->getSourceExpr(), Name);
+  for (const clang::Stmt *C : E->children())
+    if (readsBuiltin(C, Name))
+      return true;
+  return false;
+}
+
+/// The variables \p E names.
+void namedVars(const clang::Stmt *E,
+               llvm::SmallVectorImpl<const clang::VarDecl *> &Out) {
+  if (!E)
+    return;
+  if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E))
+    if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()))
+      Out.push_back(VD);
+  for (const clang::Stmt *C : E->children())
+    namedVars(C, Out);
+}
+
+/// Whether \p S (a loop's increment or body) steps one of \p Vars by an
+/// amount that reads both gridDim and blockDim (`i += blockDim.x *
+/// gridDim.x`, or through a local `stride` set from them).
+bool stepsByGrid(const clang::Stmt *S,
+                 llvm::ArrayRef<const clang::VarDecl *> Vars,
+                 const clang::ASTContext &Ctx) {
+  if (!S)
+    return false;
+  if (const auto *CA = llvm::dyn_cast<clang::CompoundAssignOperator>(S)) {
+    const auto *L = llvm::dyn_cast<clang::DeclRefExpr>(
+        CA->getLHS()->IgnoreParenImpCasts());
+    if (CA->getOpcode() == clang::BO_AddAssign && L &&
+        llvm::is_contained(Vars, L->getDecl())) {
+      const clang::Expr *R = CA->getRHS()->IgnoreParenImpCasts();
+      if (const auto *RD = llvm::dyn_cast<clang::DeclRefExpr>(R))
+        if (const auto *SV = llvm::dyn_cast<clang::VarDecl>(RD->getDecl()))
+          if (SV->getInit())
+            R = SV->getInit();
+      if (readsBuiltin(R, "gridDim") && readsBuiltin(R, "blockDim"))
+        return true;
+    }
+  }
+  // Not into nested loops: their steps are theirs.
+  for (const clang::Stmt *C : S->children())
+    if (C && !llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(C) &&
+        stepsByGrid(C, Vars, Ctx))
+      return true;
+  return false;
+}
+
+/// Whether \p S assigns to one of \p Vars the result of atomicCAS.
+bool assignsCAS(const clang::Stmt *S,
+                llvm::ArrayRef<const clang::VarDecl *> Vars) {
+  if (!S)
+    return false;
+  auto IsCAS = [](const clang::Expr *E) {
+    const auto *CE =
+        llvm::dyn_cast<clang::CallExpr>(E->IgnoreParenCasts());
+    const clang::FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    return FD && FD->getIdentifier() &&
+           FD->getName().starts_with("atomicCAS");
+  };
+  if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(S))
+    if (BO->getOpcode() == clang::BO_Assign && IsCAS(BO->getRHS()))
+      if (const auto *L = llvm::dyn_cast<clang::DeclRefExpr>(
+              BO->getLHS()->IgnoreParenImpCasts()))
+        if (llvm::is_contained(Vars, L->getDecl()))
+          return true;
+  for (const clang::Stmt *C : S->children())
+    if (assignsCAS(C, Vars))
+      return true;
+  return false;
+}
+} // namespace
+
+std::string divergenceWithoutCost(clang::ASTContext &Ctx,
+                                  const clang::Stmt *Branch) {
+  const clang::Expr *Cond = nullptr;
+  const clang::Stmt *Body = nullptr, *Inc = nullptr;
+  if (const auto *F = llvm::dyn_cast<clang::ForStmt>(Branch))
+    Cond = F->getCond(), Body = F->getBody(), Inc = F->getInc();
+  else if (const auto *W = llvm::dyn_cast<clang::WhileStmt>(Branch))
+    Cond = W->getCond(), Body = W->getBody();
+  else if (const auto *D = llvm::dyn_cast<clang::DoStmt>(Branch))
+    Cond = D->getCond(), Body = D->getBody();
+  if (!Cond)
+    return "";
+  llvm::SmallVector<const clang::VarDecl *, 4> Vars;
+  namedVars(Cond, Vars);
+  if (stepsByGrid(Inc, Vars, Ctx) || stepsByGrid(Body, Vars, Ctx))
+    return "a grid-stride loop: only its last, partial iteration splits a "
+           "warp, once per warp (the size is not a multiple of the grid's "
+           "threads)";
+  if (assignsCAS(Body, Vars))
+    return "the retry loop of a compare-and-swap: lanes leave as their swap "
+           "succeeds; the cost is contention on the address, not the branch";
+  return "";
+}
+
 bool likelyPredicated(const clang::ASTContext &Ctx, const clang::IfStmt *If) {
   if (armsMergeAccesses(Ctx, If))
     return true;

@@ -46,6 +46,16 @@ bool likelyPredicated(const clang::ASTContext &Ctx, const clang::IfStmt *If);
 /// - Branch otherwise.
 BranchLowering branchLowering(clang::ASTContext &Ctx, const clang::IfStmt *If);
 
+/// Why a divergent \p Branch costs nothing a user can act on, or "":
+/// - a grid-stride loop (its index steps by gridDim * blockDim): only the
+///   last, partial iteration can split a warp, once per warp, the tail of
+///   a size that is not a multiple of the grid;
+/// - the retry loop of a compare-and-swap (its test reads what atomicCAS
+///   returned): lanes leave as their swap succeeds, and the cost is the
+///   contention on the address, not the branch.
+std::string divergenceWithoutCost(clang::ASTContext &Ctx,
+                                  const clang::Stmt *Branch);
+
 /// The IEEE divisions and square roots of \p Kernel and the `__device__`
 /// functions it calls, which compile to a fast path and a data-dependent
 /// call of a slow path (HiddenBranches.cpp): float `/` unless the

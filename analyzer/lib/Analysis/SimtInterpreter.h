@@ -170,6 +170,7 @@ private:
   // or return.
   void exec(const clang::Stmt *S, uint32_t &Active);
   void execDecl(const clang::VarDecl *VD, uint32_t Active);
+  void execAsm(const clang::GCCAsmStmt *A, uint32_t Active);
   void execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Stmt *Inc,
                 const clang::Stmt *Body, bool TestFirst, llvm::StringRef Kind,

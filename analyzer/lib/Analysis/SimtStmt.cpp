@@ -381,8 +381,10 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
   case clang::Stmt::LabelStmtClass:
     exec(cast<clang::LabelStmt>(S)->getSubStmt(), Active);
     return;
-  case clang::Stmt::GotoStmtClass:
   case clang::Stmt::GCCAsmStmtClass:
+    execAsm(cast<clang::GCCAsmStmt>(S), Active);
+    return;
+  case clang::Stmt::GotoStmtClass:
   case clang::Stmt::CXXTryStmtClass:
     Sink.onUnsupported(S, std::string(S->getStmtClassName()) + " at " +
                               where(S) + " is not interpreted");
@@ -395,6 +397,52 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     Sink.onUnsupported(S, std::string(S->getStmtClassName()) + " at " +
                               where(S) + " is not interpreted");
   }
+}
+
+void SimtInterpreter::execAsm(const clang::GCCAsmStmt *A, uint32_t Active) {
+  // Inline PTX: `mov.u32 %0, %%laneid;` (and the other special registers
+  // the interpreter knows) gives the lane's value; any other output is
+  // unknown, with the asm as the reason. Memory the asm may touch is not
+  // counted, and said so when it can (a "memory" clobber or an "m"
+  // operand).
+  std::string Text = A->getAsmString();
+  llvm::StringRef T = llvm::StringRef(Text).trim();
+  std::string Short = T.take_front(48).str();
+  for (unsigned I = 0; I < A->getNumInputs(); ++I)
+    (void)eval(A->getInputExpr(I), Active);
+  bool TouchesMemory = false;
+  for (unsigned I = 0; I < A->getNumClobbers(); ++I)
+    TouchesMemory |= A->getClobber(I) == "memory";
+  for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
+    const clang::Expr *Out = A->getOutputExpr(I);
+    clang::QualType OT = Out->getType();
+    std::string C = A->getOutputConstraint(I);
+    if (llvm::StringRef(C).contains('m')) {
+      TouchesMemory = true;
+      continue;
+    }
+    LValue LV = evalLValue(Out, Active);
+    Value V;
+    // `mov.u32 %0, %%laneid;` with %0 this output: the lane index.
+    std::string Mov = "%" + std::to_string(I) + ", %%laneid";
+    auto IT = intTypeOf(AST, OT);
+    if (IT && A->getNumOutputs() == 1 && T.starts_with("mov.") &&
+        llvm::StringRef(Text).contains(Mov)) {
+      V.Kind = Value::Int;
+      V.Type = *IT;
+      for (unsigned L = 0; L < MaxLanes; ++L)
+        V.L[L] = EC.getConst(L, *IT);
+    } else {
+      V = opaque(OT, "the output of the inline asm at " + where(A) + " ('" +
+                         Short + "')");
+    }
+    if (LV.Kind == LValue::Var)
+      writeVar(LV, V, Active);
+  }
+  if (TouchesMemory)
+    Sink.onUnsupported(A, "inline asm at " + where(A) + " ('" + Short +
+                              "') may access memory; its accesses are not "
+                              "counted");
 }
 
 void SimtInterpreter::execDecl(const clang::VarDecl *VD, uint32_t Active) {

@@ -52,6 +52,13 @@ unless ReportLikelyPredicated is true. A guard that ends the kernel for
 some lanes (`if (i >= n) return;`) is a predicated exit, not a divergent
 branch.
 
+A warning needs a cost the user can act on. Two kinds of split have none,
+and are notes (in JSON and SARIF, not in the text or --fail-on-findings):
+the test of a grid-stride loop (its index steps by gridDim * blockDim),
+which splits a warp only in its last, partial iteration, once per warp;
+and the retry loop of a compare-and-swap (its test reads what atomicCAS
+returned), whose cost is the contention on the address.
+
 How to fix it: make the condition change only every warpSize threads (test
 threadIdx.x / 32 rather than threadIdx.x), or give the lanes of a warp the
 same trip count.
@@ -81,6 +88,12 @@ void DivergentBranchCheck::run(const KernelResult &K, const TargetModel &TM,
                         fmtNum(100 * B.Stats.divergentWarpFraction()),
                         B.Stats.laneSplit());
     F.Notes.push_back("in " + launchText(K));
+    if (!B.NoCostWhy.empty()) {
+      // A split the user cannot remove and that costs one iteration per
+      // warp at most: a note, not a warning (JSON, SARIF).
+      F.Notes.push_back("no cost to act on: " + B.NoCostWhy);
+      F.Severity = Finding::Note;
+    }
     if (B.LikelyPredicated) {
       F.Notes.push_back("the branch bodies are short straight-line code: the "
                         "compiler will likely predicate them (memory accesses "

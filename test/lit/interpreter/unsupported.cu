@@ -51,6 +51,6 @@ int main() { odd<<<2, 32>>>(0, 0, 0, 8); }
 // CHECK: "unsupported": [
 // CHECK-NEXT: "call to a function pointer or lambda at 25:7 is not followed; accesses inside it are not counted",
 // CHECK-NEXT: "call to 'recurse' at 10:57 is past the inlining depth limit; accesses inside it are not counted",
-// CHECK-NEXT: "GCCAsmStmt at 33:3 is not interpreted"
+// CHECK-NEXT: "inline asm at 33:3 ('') may access memory; its accesses are not counted"
 
 // TEXT: 17:12: remark: cannot predict this load (memory space unknown): the pointer's target is unknown (value loaded from memory at 16:16) [cuda-unknown-access]

@@ -190,6 +190,9 @@ struct BranchSummary {
   bool LikelyPredicated = false;
   /// What nvcc makes of an `if` (always Branch for loops and switches).
   BranchLowering Lowering = BranchLowering::Branch;
+  /// Non-empty when a split of this test costs nothing a user can act on
+  /// (divergenceWithoutCost): why. The finding is then a note.
+  std::string NoCostWhy;
 
   std::string Reason; ///< why unknown, when it is
   /// Warps disagreed at the same occurrence (n-th evaluation in the warp):
