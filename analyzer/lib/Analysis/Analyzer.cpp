@@ -16,6 +16,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "clang/AST/DeclTemplate.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include <cstdlib>
 #include "llvm/Support/FormatVariadic.h"
@@ -577,6 +578,28 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
   Result.Target = Opts.Target;
   ExprContext EC;
   for (const KernelInfo &KI : Kernels) {
+    if (KI.IsTemplatePattern && KI.Decl &&
+        (Opts.KernelFilter.empty() ||
+         KI.Name.find(Opts.KernelFilter) != std::string::npos) &&
+        KI.Decl->getDescribedFunctionTemplate() &&
+        KI.Decl->getDescribedFunctionTemplate()->specializations().empty()) {
+      // Every kernel is accounted for: a template nothing instantiates in
+      // this file has no code to analyse, and says so.
+      KernelResult &K = Result.Kernels.emplace_back();
+      K.Name = KI.Name;
+      K.MangledName = KI.MangledName;
+      K.Pos = KI.Pos;
+      K.Loc = KI.Decl->getLocation();
+      K.Launch.Assumed = true;
+      K.Launch.Source = "default";
+      K.Launch.AssumedWhy = "no instantiation";
+      K.GlobalUnit = Opts.Target.globalUnit().str();
+      K.NoAccessReason = "template kernel with no instantiation in this "
+                         "translation unit (no launch and no explicit "
+                         "instantiation): not analysed";
+      K.Assumptions.push_back(K.NoAccessReason);
+      continue;
+    }
     if (KI.IsTemplatePattern || !KI.Decl || !KI.Decl->hasBody())
       continue;
     if (!Opts.KernelFilter.empty() &&

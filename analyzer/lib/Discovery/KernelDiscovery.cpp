@@ -72,10 +72,17 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || inSystemHeader(FD))
       return true;
-    // Instantiations are added when launched; a plain declaration without
-    // a body elsewhere in the file is listed once, at its definition.
-    if (FD->isTemplateInstantiation())
+    // Instantiations are added when launched, or when the file instantiates
+    // them explicitly (`template __global__ void k<float>(...);`, a
+    // library's only kernels); a plain declaration without a body
+    // elsewhere in the file is listed once, at its definition.
+    if (FD->isTemplateInstantiation()) {
+      if (FD->getTemplateSpecializationKind() ==
+              TSK_ExplicitInstantiationDefinition &&
+          FD->hasBody())
+        kernelFor(FD);
       return true;
+    }
     const FunctionDecl *Def = FD->getDefinition();
     if (Def && Def != FD)
       return true;

@@ -140,8 +140,11 @@ std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
   // predefined macros, host min/max, its atomic built-ins.
   Args.push_back("-include");
   Args.push_back(CAL_RESOURCES_DIR "/cal_nvcc_compat.h");
-  // nvcc accepts `register` on locals in C++17 (clang: an error).
+  // nvcc accepts `register` on locals in C++17 and only warns about a
+  // narrowing conversion in a braced initializer (#2361-D); clang rejects
+  // both.
   Args.push_back("-Wno-register");
+  Args.push_back("-Wno-c++11-narrowing");
   // nvcc finds <omp.h> through the host compiler's own include directory;
   // after clang's, so that only the headers clang lacks come from there.
   if (const std::string &Dir = hostCompilerIncludeDir(); !Dir.empty()) {

@@ -1,6 +1,7 @@
 // Sources nvcc compiles parse here too, taking the branches nvcc takes:
 // nvcc's predefined macros, host calls of min/max/isfinite that nvcc's
-// maths header declares __host__ __device__, `register` locals, nvcc's
+// maths header declares __host__ __device__, `register` locals, narrowing
+// in a braced initializer (nvcc warns, #2361-D), nvcc's
 // __nv_atomic_* built-ins, cache-hinted stores, and <omp.h> from the host
 // compiler's directory (nvcc -Xcompiler -fopenmp). Each of these stopped
 // the parse before (exit 2).
@@ -28,10 +29,11 @@ __global__ void k(unsigned *p, float *q) {
 
 int main(int argc, char **argv) {
   register int r = argc;
+  int narrowed[2] = {0.0, 1.0};
   int m = max(r, 2) + min(r, 3u);
   float f = max(1.5f, 2.0f);
   bool ok = isfinite(f) && !isnan(f);
-  printf("%d %d %d\n", m, ok, omp_get_max_threads());
+  printf("%d %d %d %d\n", m, ok, omp_get_max_threads(), narrowed[1]);
 #if ATOMIC_PATH
   k<<<1, 32>>>(nullptr, nullptr);
 #endif
@@ -41,15 +43,15 @@ int main(int argc, char **argv) {
 // 4 sectors; the store after it too; __stcs of every other float: lanes
 // 8 bytes apart, 8 sectors.
 // CHECK: "kind": "atomic",
-// CHECK: "line": 22,
+// CHECK: "line": 23,
 // CHECK: "sectors_per_request": {
 // CHECK-NEXT: "max": 4,
 // CHECK: "kind": "store",
-// CHECK: "line": 24,
+// CHECK: "line": 25,
 // CHECK: "sectors_per_request": {
 // CHECK-NEXT: "max": 4,
 // CHECK: "kind": "store",
-// CHECK: "line": 26,
+// CHECK: "line": 27,
 // CHECK: "sectors_per_request": {
 // CHECK-NEXT: "max": 8,
 // CHECK: "source": "host-launch"
