@@ -157,6 +157,7 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   // one that gave this file its command.
   CompileCommandsDB *CrossTU = nullptr;
   std::string CommandL1; // "cached", "uncached" or "": -Xptxas -dlcm
+  std::string NoModel;   // the command's architecture, when unmodelled
   if (CompileCommandsDB *DB =
           C.Commands ? C.Commands->databaseFor(File) : nullptr) {
     Source = "no entry in " + canonicalReportPath(DB->path()) +
@@ -197,10 +198,12 @@ FileReport lintFile(StringRef File, const LintConfig &C,
       if (Arch.empty() && !T->GpuArch.empty()) {
         FO.GpuArch = T->GpuArch;
         Arch = modelArch(T->GpuArch);
-        if (Arch.empty())
+        if (Arch.empty()) {
           FR.Notes.push_back("no model for " + T->GpuArch +
                              ", the compile command's architecture; "
                              "predicting for sm_90 (give --arch to choose)");
+          NoModel = T->GpuArch;
+        }
       }
     }
   }
@@ -217,10 +220,12 @@ FileReport lintFile(StringRef File, const LintConfig &C,
     FO.GpuArch = C.DashArch;
     if (ArchFlag.empty()) {
       Arch = modelArch(C.DashArch);
-      if (Arch.empty())
+      if (Arch.empty()) {
         FR.Notes.push_back("no model for " + C.DashArch +
                            ", the command's architecture; predicting for "
                            "sm_90 (give --arch to choose)");
+        NoModel = C.DashArch;
+      }
     }
   }
   if (!C.DashUnknown.empty())
@@ -255,6 +260,12 @@ FileReport lintFile(StringRef File, const LintConfig &C,
     return FR;
   }
   applyTargetChoices(C, *Checks, CommandL1, *AO, FO);
+  // Predicting for another architecture than the command's is said where
+  // the figures are read, not only on standard error.
+  if (!NoModel.empty())
+    AO->TargetAssumptions.push_back("no model for " + NoModel +
+                                    ", the compile command's architecture: "
+                                    "the figures are for " + Arch);
   if (C.Verbose) {
     std::vector<std::string> Cmd = buildCompileArgs(FO, C.Toolkit);
     Cmd.push_back(File.str());

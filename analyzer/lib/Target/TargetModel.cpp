@@ -89,6 +89,18 @@ constexpr Row Table[] = {
   {"sm_20",  LineSeg, 32,  32,  Multi,  1024,   48, true,  0, "",                 0,  8,  1536, true},
   {"sm_21",  LineSeg, 32,  32,  Multi,  1024,   48, true,  0, "",                 0,  8,  1536, true},
   {"sm_30",  LineSeg, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  16, 2048, true},
+  {"sm_35",  LineSeg, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  16, 2048, true},
+  {"sm_37",  LineSeg, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  16, 2048, true},
+  // Maxwell and Pascal: global loads cached in L2 only by default, served
+  // in 32-byte sectors per warp request as since [PG 5.x "Global Memory",
+  // 6.x "behaves the same way as 5.x"]; 32 banks of 4 bytes with multicast
+  // [PG 5.x "Shared Memory"]. Parsed for sm_75 (CUDA 13 builds no older).
+  {"sm_50",  Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  32, 2048, true},
+  {"sm_52",  Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  32, 2048, true},
+  {"sm_53",  Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  32, 2048, true},
+  {"sm_60",  Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  32, 2048, true},
+  {"sm_61",  Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  32, 2048, true},
+  {"sm_62",  Sectors, 32,  32,  Multi,  1024,   48, false, 0, "",                 0,  32, 2048, true},
   // Volta to Blackwell: 32-byte sectors per warp request [PG 5.x onwards]
   // [H100: 4.00 sectors per contiguous-float request], 32 banks of 4 bytes
   // with multicast [PG][H100: s[t*C] stores 1, 2, 1, 4, ... wavefronts].
@@ -112,7 +124,7 @@ constexpr bool blocksWithinLargest() {
 static_assert(blocksWithinLargest(),
               "LargestBlockThreads is the table's largest block");
 
-/// Occupancy limits per architecture, Volta onwards. Registers: 64 Ki 32-bit
+/// Occupancy limits per architecture, Maxwell onwards. Registers: 64 Ki 32-bit
 /// registers per SM and 255 per thread on every one [PG "Technical
 /// Specifications per Compute Capability"], allocated per warp in units of
 /// 256 over 4 sub-partitions [OCC cudaOccRegAllocationGranularity,
@@ -128,6 +140,13 @@ struct OccupancyRow {
   unsigned SharedPerSMKiB, SharedPerBlockKiB, AllocUnit, ReservedBytes;
 };
 constexpr OccupancyRow OccupancyTable[] = {
+    // Maxwell and Pascal [PG "Technical Specifications"]: 64 Ki registers
+    // and 255 per thread as below; shared memory per SM 64 KiB (5.0, 5.3,
+    // 6.0, 6.2) or 96 KiB (5.2, 6.1), at most 48 KiB per block, allocated
+    // in 256-byte units.
+    {"sm_50", 64, 48, 256, 0},       {"sm_52", 96, 48, 256, 0},
+    {"sm_53", 64, 48, 256, 0},       {"sm_60", 64, 48, 256, 0},
+    {"sm_61", 96, 48, 256, 0},       {"sm_62", 64, 48, 256, 0},
     {"sm_70", 96, 96, 256, 0},       {"sm_75", 64, 64, 256, 0},
     {"sm_80", 164, 163, 128, 1024},  {"sm_86", 100, 99, 128, 1024},
     {"sm_89", 100, 99, 128, 1024},   {"sm_90", 228, 227, 128, 1024},
@@ -313,7 +332,7 @@ std::string TargetModel::globalRuleText() const {
 
 std::string TargetModel::parseNote() const {
   // Only the legacy rows are parsed for another architecture.
-  if (!countsTransactions() || ParseArch == Arch)
+  if (ParseArch != OldestParseArch || Arch == OldestParseArch)
     return "";
   return "clang and the CUDA 13 toolkit cannot target " + Arch +
          ": the code is parsed for " + ParseArch + " (__CUDA_ARCH__ " +
