@@ -4,11 +4,12 @@
 # DEST/<owner>+<name>/<path> (default /work/corpus-unseen). By default the two
 # collections measured on the H100 in this round; ONLY=dev copies the three
 # development collections (the whole-collection survey, corpus-dev.md),
-# ONLY=all every collection.
+# ONLY=test the two test collections (the whole-collection survey of the
+# test set, corpus-test.md), ONLY=all every collection.
 # Reads the bare git mirrors that `fetch github:OWNER/NAME` leaves under
 # /work/.mirror (MIRRORS overrides the root). No fetched code is committed.
 #
-#   [ONLY=dev|all] research/unseen-code/extract.sh [DEST]
+#   [ONLY=dev|test|all] research/unseen-code/extract.sh [DEST]
 set -eu
 DEST=${1:-/work/corpus-unseen}
 MIRRORS=${MIRRORS:-/work/.mirror}
@@ -18,14 +19,19 @@ olcf+cuda-training-series 9cd77d539d85ee3457e09a083ba299b787b7a16e"
 DEV="olcf+cuda-training-series 9cd77d539d85ee3457e09a083ba299b787b7a16e
 vetter+shoc 0aea03beba2f09fcb5935cc11737372fe4de9ec0
 uuudown+Tartan e3166abc3b1ea79c789fd3aae5c31dde03d9214b"
+TEST="deeperlearning+professional-cuda-c-programming ee58310bcdcec62a609f02b6c5193452d8102183
+gpgpu-sim+ispass2009-benchmarks 1716296b22bc78acdef08fb46a338f36f9dd4b96"
 case "${ONLY:-}" in
   "") SETS=$H100 ;;
   dev) SETS=$DEV ;;
-  all) SETS=$(printf '%s\n%s\n' "$H100" "$DEV" | sort -u) ;;
-  *) echo "extract: ONLY must be dev or all" >&2; exit 1 ;;
+  test) SETS=$TEST ;;
+  all) SETS=$(printf '%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" | sort -u) ;;
+  *) echo "extract: ONLY must be dev, test or all" >&2; exit 1 ;;
 esac
 echo "$SETS" | while read -r r commit; do
   g=$MIRRORS/$r/repo
+  # some mirrors are a repository with a .git directory rather than bare
+  [ -d "$g/.git" ] && g=$g/.git
   if ! git --git-dir="$g" cat-file -e "$commit^{commit}" 2>/dev/null; then
     echo "extract: $g lacks commit $commit (fetch github:${r/+//} first)" >&2
     exit 1
