@@ -11,6 +11,7 @@ Both run in the repository's directory under --src, under `nice -n 10`, with
 tallies are scripts/corpus-report.py's).
 
   survey-dev.py --manifest M --src DIR --lint BIN --json-dir D --results R
+      [--no-nvcc] [--lint-arg=--header-cache=off]
   survey-dev.py --manifest M --results R --report > tables.md
 """
 import argparse, collections, json, os, re, subprocess, sys, time
@@ -67,8 +68,8 @@ def survey(a, manifest):
                                  "/tmp/corpus-dev-nvcc.o"], root, a.timeout)
             rec.update(nvcc_rc=rc, nvcc_s=round(dt, 1),
                        nvcc_error=first_error(so + se))
-        rc, so, se, dt = run([a.lint, "--format=json", f["path"], "--"] + flags,
-                             root, a.timeout)
+        rc, so, se, dt = run([a.lint, "--format=json"] + a.lint_arg +
+                             [f["path"], "--"] + flags, root, a.timeout)
         rec.update(rc=rc, s=round(dt, 1), error=first_error(se),
                    stderr_tail=se.splitlines()[-8:])
         with open(os.path.join(a.json_dir, tag + ".stderr"), "w") as fh:
@@ -114,6 +115,9 @@ def main():
     ap.add_argument("--results", default="/tmp/corpus-dev-results.json")
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--no-nvcc", action="store_true")
+    ap.add_argument("--lint-arg", action="append", default=[],
+                    help="an option for the tool before FILE (repeatable), "
+                         "e.g. --lint-arg=--header-cache=off")
     ap.add_argument("--redo", action="store_true",
                     help="run again the files already in --results "
                          "(with --only, those whose REPO/PATH matches)")

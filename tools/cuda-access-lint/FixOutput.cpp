@@ -4,12 +4,19 @@
 
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
+#include <cstdlib>
+#include <thread>
 
 using namespace llvm;
 namespace tooling = clang::tooling;
@@ -91,10 +98,43 @@ Error applyFixes(const FileReport &R) {
   if (!R.Parsed || R.Partial || !R.CommentErrors.empty())
     return createStringError("'" + R.File + "' has errors; not changed");
   const std::string &Path = Edits.front().File;
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  // Test hook (lit fix/concurrent.test): a pause between the analysis and
+  // the write, for a file edited in between. Never set in normal use.
+  if (const char *Ms = std::getenv("CAL_TEST_FIX_DELAY_MS"))
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(Ms)));
+  // Runs that fix the same file take turns, through a lock file of their
+  // own (the target itself is replaced by a rename, so a lock on it would
+  // not be held by the file the next run reads).
+  SmallString<256> LockPath;
+  sys::path::system_temp_directory(/*ErasedOnReboot=*/true, LockPath);
+  sys::path::append(LockPath, "cuda-access-lint-fix-" +
+                                  utohexstr(xxh3_64bits(absolute(Path))) +
+                                  ".lock");
+  int LockFD = -1;
+  if (std::error_code EC = sys::fs::openFileForWrite(
+          LockPath, LockFD, sys::fs::CD_OpenAlways, sys::fs::OF_None))
+    return createStringError("cannot open the lock file '" +
+                             std::string(LockPath) + "': " + EC.message());
+  auto Close = make_scope_exit([&] {
+    (void)sys::fs::unlockFile(LockFD);
+    sys::Process::SafelyCloseFileDescriptor(LockFD);
+  });
+  if (std::error_code EC = sys::fs::lockFile(LockFD))
+    return createStringError("cannot lock '" + std::string(LockPath) +
+                             "': " + EC.message());
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFile(Path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
   if (!Buf)
     return createStringError("cannot read '" + Path +
                              "': " + Buf.getError().message());
+  // The fixes are offsets into the text that was analysed: applied to any
+  // other text they would corrupt it.
+  if (!R.SourceHash || xxh3_64bits((*Buf)->getBuffer()) != *R.SourceHash)
+    return createStringError(
+        "'" + Path +
+        "' changed after it was analysed (another run or an editor wrote "
+        "it); not changed: run again on the new text");
   Expected<std::string> Changed = applyEdits((*Buf)->getBuffer(), Edits);
   if (!Changed)
     return Changed.takeError();

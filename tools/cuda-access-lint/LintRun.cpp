@@ -17,6 +17,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/xxhash.h"
+#include "clang/Basic/SourceManager.h"
 #include <mutex>
 
 using namespace llvm;
@@ -302,6 +304,8 @@ FileReport lintFile(StringRef File, const LintConfig &C,
       File, FO, C.Toolkit,
       [&](clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
           std::vector<KernelInfo> &Ks) {
+        const clang::SourceManager &SM = Ctx.getSourceManager();
+        FR.SourceHash = xxh3_64bits(SM.getBufferData(SM.getMainFileID()));
         // A kernel launched only from another file of the database gets
         // that file's launches (LaunchIndex.h).
         if (CrossTU)

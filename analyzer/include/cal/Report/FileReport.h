@@ -13,6 +13,7 @@
 #include "cal/Checks/Check.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,9 @@ struct FileReport {
   std::string Arch; ///< the target model used
   /// Parameter names of the analysed kernels, to check --param against.
   std::vector<std::string> ParamNames;
+  /// A hash of the main file's text as it was parsed: --fix writes only if
+  /// the file still holds that text (fix offsets are offsets into it).
+  std::optional<uint64_t> SourceHash;
 };
 
 /// The findings of \p R, merged across launches, rendered with clang's
