@@ -13,6 +13,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 
 using namespace cal;
 using clang::tooling::CompileCommand;
@@ -163,6 +165,47 @@ TEST(GlobList, LastMatchWinsAsInClangTidy) {
   // Only '*' is special.
   EXPECT_FALSE(GlobList("cuda.shared").contains("cudaxshared"));
   EXPECT_FALSE(GlobList("").contains("cuda-shared-bank-conflict"));
+}
+
+// Every nvcc spelling of the translation's table is one the installed nvcc
+// lists in `nvcc --help` (as `--long` or `(-short)`), so that a flag is
+// translated as nvcc reads it. -Xcudafe and -Xfatbin are accepted by nvcc
+// but left out of its help text.
+TEST(NvccFlags, TableMatchesTheInstalledNvcc) {
+  std::string Nvcc = "/usr/local/cuda/bin/nvcc";
+  if (const char *P = std::getenv("CUDA_PATH"))
+    Nvcc = std::string(P) + "/bin/nvcc";
+  if (!llvm::sys::fs::can_execute(Nvcc))
+    GTEST_SKIP() << "no nvcc at " << Nvcc;
+  std::string Help;
+  if (FILE *F = popen((Nvcc + " --help 2>/dev/null").c_str(), "r")) {
+    char Buf[4096];
+    size_t N;
+    while ((N = fread(Buf, 1, sizeof Buf, F)) > 0)
+      Help.append(Buf, N);
+    pclose(F);
+  }
+  ASSERT_FALSE(Help.empty());
+  auto Listed = [&](const std::string &Spelling) {
+    for (size_t At = Help.find(Spelling); At != std::string::npos;
+         At = Help.find(Spelling, At + 1)) {
+      char Before = At ? Help[At - 1] : ' ';
+      char After = At + Spelling.size() < Help.size()
+                       ? Help[At + Spelling.size()]
+                       : ' ';
+      if ((Before == ' ' || Before == '(' || Before == '\n') &&
+          (After == ' ' || After == ')' || After == ',' || After == '=' ||
+           After == '<' || After == '\n'))
+        return true;
+    }
+    return false;
+  };
+  for (const auto &[Short, Long] : knownNvccOptions()) {
+    if (Short == "Xcudafe" || Short == "Xfatbin")
+      continue;
+    EXPECT_TRUE(Listed("--" + Long) || Listed("-" + Short))
+        << "-" << Short << " / --" << Long << " is not in nvcc --help";
+  }
 }
 
 } // namespace

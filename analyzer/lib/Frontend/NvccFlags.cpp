@@ -428,6 +428,13 @@ translateCompileCommand(const clang::tooling::CompileCommand &Cmd) {
   return Out;
 }
 
+std::vector<std::pair<std::string, std::string>> knownNvccOptions() {
+  std::vector<std::pair<std::string, std::string>> Out;
+  for (const NvccOption &O : NvccOptions)
+    Out.emplace_back(O.Short, O.Long);
+  return Out;
+}
+
 Expected<TranslatedCommand> translateCommandLineArgs(ArrayRef<std::string> Args,
                                                      StringRef Directory) {
   // nvcc's table first: its spellings are the ones a Makefile user copies,

@@ -55,6 +55,10 @@ llvm::Expected<TranslatedCommand>
 translateCommandLineArgs(llvm::ArrayRef<std::string> Args,
                          llvm::StringRef Directory);
 
+/// The nvcc options the translation knows, as (short, long) spellings
+/// without dashes, for the test that holds them against `nvcc --help`.
+std::vector<std::pair<std::string, std::string>> knownNvccOptions();
+
 /// The architecture named by one nvcc -gencode/-arch/-code value or clang
 /// --cuda-gpu-arch value, as `sm_NN` with any suffix (`sm_90a`); the highest
 /// when several are named; empty for `native`, `all` and the like.
