@@ -11,7 +11,7 @@ Both run in the repository's directory under --src, under `nice -n 10`, with
 tallies are scripts/corpus-report.py's).
 
   survey-dev.py --manifest M --src DIR --lint BIN --json-dir D --results R
-      [--no-nvcc] [--lint-arg=--header-cache=off]
+      [--no-nvcc] [--lint-arg=--header-cache=off] [--clang-spelling]
   survey-dev.py --manifest M --results R --report > tables.md
 """
 import argparse, collections, json, os, re, subprocess, sys, time
@@ -32,6 +32,29 @@ def first_error(text):
         if ERR.search(l):
             return l.strip()
     return ""
+
+
+def clang_spelling(flags):
+    """nvcc's spelling of the manifest's flags in clang's, for a build of the
+    tool that predates its nvcc-flag translation (corpus-test.md's BEFORE):
+    -arch=sm_NN -> --cuda-gpu-arch=sm_NN, -rdc=true -> -fgpu-rdc,
+    --use_fast_math -> -ffast-math, -Xcompiler X -> X."""
+    out, i = [], 0
+    while i < len(flags):
+        f = flags[i]
+        if f.startswith("-arch=sm_"):
+            out.append("--cuda-gpu-arch=" + f[len("-arch="):])
+        elif f == "-rdc=true":
+            out.append("-fgpu-rdc")
+        elif f == "--use_fast_math":
+            out.append("-ffast-math")
+        elif f == "-Xcompiler" and i + 1 < len(flags):
+            i += 1
+            out.extend(flags[i].split(","))
+        else:
+            out.append(f)
+        i += 1
+    return out
 
 
 def run(cmd, cwd, timeout):
@@ -68,8 +91,11 @@ def survey(a, manifest):
                                  "/tmp/corpus-dev-nvcc.o"], root, a.timeout)
             rec.update(nvcc_rc=rc, nvcc_s=round(dt, 1),
                        nvcc_error=first_error(so + se))
+        lflags = clang_spelling(flags) if a.clang_spelling else flags
         rc, so, se, dt = run([a.lint, "--format=json"] + a.lint_arg +
-                             [f["path"], "--"] + flags, root, a.timeout)
+                             [f["path"], "--"] + lflags, root, a.timeout)
+        if a.clang_spelling:
+            rec["lint_flags"] = lflags
         rec.update(rc=rc, s=round(dt, 1), error=first_error(se),
                    stderr_tail=se.splitlines()[-8:])
         with open(os.path.join(a.json_dir, tag + ".stderr"), "w") as fh:
@@ -118,6 +144,9 @@ def main():
     ap.add_argument("--lint-arg", action="append", default=[],
                     help="an option for the tool before FILE (repeatable), "
                          "e.g. --lint-arg=--header-cache=off")
+    ap.add_argument("--clang-spelling", action="store_true",
+                    help="give the tool the flags in clang's spelling "
+                         "(clang_spelling); nvcc gets them as they are")
     ap.add_argument("--redo", action="store_true",
                     help="run again the files already in --results "
                          "(with --only, those whose REPO/PATH matches)")

@@ -452,7 +452,9 @@ int main(int argc, const char **argv) {
   if (!cl::ParseCommandLineOptions(
           Own.size(), Own.data(),
           "Predicts how each CUDA kernel's memory accesses and branches "
-          "behave on the GPU.\n",
+          "behave on the GPU.\n\n"
+          "  cuda-access-lint [options] file.cu... [-- nvcc or clang flags]\n"
+          "  cuda-access-lint -p build [file.cu...] [-- extra flags]\n",
           &PE)) {
     // llvm::cl's message spans lines and repeats the tool's name.
     SmallVector<StringRef, 4> Lines;
@@ -697,6 +699,10 @@ int main(int argc, const char **argv) {
   std::error_code EC;
   std::optional<raw_fd_ostream> File;
   if (!OutputFile.empty()) {
+    // A fresh workspace has no report directory yet (an editor task's
+    // `build/reports/x.sarif`).
+    if (StringRef Dir = sys::path::parent_path(OutputFile); !Dir.empty())
+      (void)sys::fs::create_directories(Dir);
     File.emplace(OutputFile, EC, sys::fs::OF_Text);
     if (EC)
       return usageError("cannot write --output='" + OutputFile +

@@ -165,6 +165,10 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
       {"tool",
        json::Object{{"driver", json::Object{{"name", "cuda-access-lint"},
                                             {"version", ToolVersion},
+                                            {"semanticVersion",
+                                             StringRef(ToolVersion)
+                                                 .ltrim('v')
+                                                 .str()},
                                             {"rules", std::move(Rules)}}}}},
       {"originalUriBaseIds",
        json::Object{{"%SRCROOT%", json::Object{{"uri", RootUri}}}}},

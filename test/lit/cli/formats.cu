@@ -74,6 +74,8 @@ void host(float *a) { stride2<<<1, 32>>>(a); }
 // RUN: test ! -s %t/text.stdout
 // RUN: FileCheck %s --check-prefix=TEXT < %t/out.txt
 // TEXT: formats.cu:8:3: warning: global store touches 8 sectors per request where 4 would do
-// RUN: sh -c '%cal --output=%t/no/such/dir/x.txt %s 2> %t/out.err; test $? -eq 2'
+// A missing directory is created (cli/output-dir.test); a path under a
+// regular file cannot be written: a usage error (exit 2).
+// RUN: sh -c '%cal --output=%t/out.txt/x.txt %s 2> %t/out.err; test $? -eq 2'
 // RUN: FileCheck %s --check-prefix=OUTERR < %t/out.err
-// OUTERR: error: cannot write --output='{{.*}}x.txt': No such file or directory
+// OUTERR: error: cannot write --output='{{.*}}x.txt': Not a directory
