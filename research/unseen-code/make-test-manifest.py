@@ -28,6 +28,10 @@ Flags:
   `-ICP/common/include`; WP (makefile) `-DCUDA -DXXX=8 -DYYY=8 -DMKX=28
   -DDEBUG_I=59 -DDEBUG_J=45 -DDEBUG_K=1 --use_fast_math`; AES `-O3`
   (its CUFLAGS) instead of -O2. CP's `-Xcompiler -m32` is left out.
+  Repository-wide, as make-dev-manifest.py does for SHOC and Tartan:
+  -DcudaThreadSynchronize=cudaDeviceSynchronize (removed in CUDA 13; used
+  by 11 of the 18 units) and -DclockRate=major (WP's wsm5.cu prints the
+  cudaDeviceProp field CUDA 13 removed; host code only).
 """
 import argparse, importlib.util, json, os, re, sys
 
@@ -94,7 +98,7 @@ def main():
             entry["files"] = [({"path": f, "flags": book_flags(root, f)}
                                if book_flags(root, f) else f) for f in files]
         else:
-            entry["flags"] = [ARCH]
+            entry["flags"] = [ARCH, mdm.SYNC, "-DclockRate=major"]
             entry["files"] = [{"path": f, "flags": ispass_flags(f)}
                               for f in files]
         out["repos"].append(entry)
