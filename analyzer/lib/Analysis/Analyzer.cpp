@@ -154,6 +154,33 @@ public:
     Traffic.addOps(C, N, Active);
   }
 
+  /// For a shared atomic that compiles to a compare-and-swap, the
+  /// executions it takes: 1 for atomicCAS; for a floating-point
+  /// read-modify-write, a spin loop in which one lane per bank succeeds per
+  /// pass, so the lanes of the most used bank (H100 probes). 0 for the
+  /// integer atomics, which cost as loads.
+  static unsigned casPasses(const clang::Expr *Site,
+                            const std::array<LaneAddress, MaxLanes> &Lanes,
+                            const TargetModel &TM) {
+    const auto *CE = dyn_cast<clang::CallExpr>(Site);
+    const clang::FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    if (!FD || !FD->getIdentifier() || CE->getNumArgs() < 1)
+      return 0;
+    llvm::StringRef N = FD->getName();
+    if (N.starts_with("atomicCAS"))
+      return 1;
+    clang::QualType T = CE->getArg(0)->getType()->getPointeeType();
+    if (!T->isRealFloatingType() || N.starts_with("atomicExch"))
+      return 0;
+    std::vector<unsigned> PerBank(TM.SharedBanks, 0);
+    unsigned Most = 1;
+    for (const LaneAddress &L : Lanes)
+      if (L)
+        Most = std::max(Most, ++PerBank[*L / TM.BankWidthBytes %
+                                        TM.SharedBanks]);
+    return Most;
+  }
+
   void onAccess(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
                 unsigned Bytes, uint32_t Active, const LaneAddresses &Addrs,
                 bool UnderUnknown) override {
@@ -255,6 +282,16 @@ public:
     } else if (Obj.Space == AddrSpace::Shared) {
       SharedCost C =
           computeSharedCost(TM, Lanes, Bytes, Kind == AccessKind::Load);
+      if (unsigned Passes = Kind == AccessKind::Atomic && TM.SharedCasWavefronts
+                                ? casPasses(Site, Lanes, TM)
+                                : 0) {
+        // A compare-and-swap: a fixed cost per execution, executed once per
+        // pass of the spin loop (the first pass is the request counted
+        // above).
+        C.Wavefronts = C.IdealWavefronts = TM.SharedCasWavefronts;
+        A.Requests += Passes - 1;
+        A.WeightedRequests += Weight * (Passes - 1);
+      }
       A.Wavefronts.add(C.Wavefronts, Weight);
       A.IdealWavefronts.add(C.IdealWavefronts, Weight);
       Main = C.Wavefronts;

@@ -221,6 +221,8 @@ void setSharedMerge(TargetModel &TM) {
   if (TM.Arch == "sm_90") {
     TM.SharedMergeGroupLanes = 4;
     TM.SharedMergeGroupBytes = 16;
+    // 15 one-instruction probes (docs/gpu-facts.md, "Shared atomics").
+    TM.SharedCasWavefronts = 2;
   }
 }
 

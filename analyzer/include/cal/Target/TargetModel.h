@@ -154,6 +154,15 @@ struct TargetModel {
   /// [H100] probes in docs/gpu-facts.md ("Wide shared accesses").
   unsigned SharedMergeGroupLanes = 0, SharedMergeGroupBytes = 0;
 
+  /// Shared atomics that compile to a compare-and-swap: atomicCAS
+  /// (ATOMS.CAS) and floating-point read-modify-writes (a loop around
+  /// ATOMS.CAST.SPIN) take this many wavefronts per executed instruction,
+  /// and the spin loop runs once per lane of the most used bank (lanes on
+  /// one word included); integer atomics cost as a load does. 0 where not
+  /// measured (the load rule then applies to all).
+  /// [H100] probes in docs/gpu-facts.md ("Shared atomics").
+  unsigned SharedCasWavefronts = 0;
+
   /// A legacy model (before Volta): its global figure is transactions,
   /// not L1TEX sectors.
   bool countsTransactions() const { return Global != GlobalScheme::Sectors; }
