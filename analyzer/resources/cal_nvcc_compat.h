@@ -55,6 +55,12 @@ CAL_NVCC_MINMAX(double, float, double)
 CAL_NVCC_MINMAX(double, double, float)
 #undef CAL_NVCC_MINMAX
 
+// nvcc's cuda_runtime.h includes these through crt/common_functions.h, so
+// sources call time() or memcpy() without including them; clang's CUDA
+// wrapper does not.
+#include <string.h>
+#include <time.h>
+
 // The CUDA headers (through clang's wrapper) have included <cmath>.
 using std::isfinite;
 using std::isinf;

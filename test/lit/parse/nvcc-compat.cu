@@ -2,7 +2,8 @@
 // nvcc's predefined macros, host calls of min/max/isfinite that nvcc's
 // maths header declares __host__ __device__, `register` locals, narrowing
 // in a braced initializer (nvcc warns, #2361-D), nvcc's
-// __nv_atomic_* built-ins, cache-hinted stores, and <omp.h> from the host
+// __nv_atomic_* built-ins, cache-hinted stores, time() without <time.h>
+// (nvcc's runtime header includes it), and <omp.h> from the host
 // compiler's directory (nvcc -Xcompiler -fopenmp). Each of these stopped
 // the parse before (exit 2).
 // REQUIRES: cuda-toolkit
@@ -32,7 +33,7 @@ int main(int argc, char **argv) {
   int narrowed[2] = {0.0, 1.0};
   int m = max(r, 2) + min(r, 3u);
   float f = max(1.5f, 2.0f);
-  bool ok = isfinite(f) && !isnan(f);
+  bool ok = isfinite(f) && !isnan(f) && time(nullptr) > 0;
   printf("%d %d %d %d\n", m, ok, omp_get_max_threads(), narrowed[1]);
 #if ATOMIC_PATH
   k<<<1, 32>>>(nullptr, nullptr);
@@ -43,15 +44,15 @@ int main(int argc, char **argv) {
 // 4 sectors; the store after it too; __stcs of every other float: lanes
 // 8 bytes apart, 8 sectors.
 // CHECK: "kind": "atomic",
-// CHECK: "line": 23,
+// CHECK: "line": 24,
 // CHECK: "sectors_per_request": {
 // CHECK-NEXT: "max": 4,
 // CHECK: "kind": "store",
-// CHECK: "line": 25,
+// CHECK: "line": 26,
 // CHECK: "sectors_per_request": {
 // CHECK-NEXT: "max": 4,
 // CHECK: "kind": "store",
-// CHECK: "line": 27,
+// CHECK: "line": 28,
 // CHECK: "sectors_per_request": {
 // CHECK-NEXT: "max": 8,
 // CHECK: "source": "host-launch"
