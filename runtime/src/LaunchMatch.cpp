@@ -1,5 +1,6 @@
 //===- LaunchMatch.cpp - Measured launches to predicted kernels -----------===//
 #include "cal/runtime/LaunchMatch.h"
+#include <cstdint>
 
 #include <algorithm>
 #include <cctype>
@@ -236,6 +237,59 @@ static const PredictedKernel *findByKey(const Predictions &P,
     return BySite;
   // If the analyzer merged identical configurations, reuse the last one.
   return Matches[std::min<size_t>(Ordinal, Matches.size() - 1)];
+}
+
+/// Edit distance between \p A and \p B (insertions, deletions and
+/// substitutions of one character).
+static size_t editDistance(const std::string &A, const std::string &B) {
+  std::vector<size_t> Row(B.size() + 1);
+  for (size_t J = 0; J <= B.size(); ++J)
+    Row[J] = J;
+  for (size_t I = 1; I <= A.size(); ++I) {
+    size_t Diag = Row[0];
+    Row[0] = I;
+    for (size_t J = 1; J <= B.size(); ++J) {
+      size_t Up = Row[J];
+      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1,
+                         Diag + (A[I - 1] == B[J - 1] ? 0 : 1)});
+      Diag = Up;
+    }
+  }
+  return Row[B.size()];
+}
+
+std::vector<std::string> unpairedLaunches(const Measurements &M,
+                                          const Predictions &P) {
+  std::vector<std::string> Out;
+  std::vector<LaunchMatch> Ms = matchLaunches(M, P);
+  for (size_t I = 0; I < Ms.size(); ++I) {
+    const LaunchMeasurement &L = M.Launches[I];
+    std::string Head = "kernel '" + L.Kernel + "' (" +
+                       configText(L.Grid, L.Block) + "): ";
+    std::string Why;
+    if (!Ms[I].Kernel) {
+      Why = "not in the predictions (not analysed, or in a file that was "
+            "not)";
+      const PredictedKernel *Near = nullptr;
+      size_t Best = SIZE_MAX;
+      for (const PredictedKernel &K : P.Kernels) {
+        size_t D = editDistance(canonicalKernelName(L.Kernel),
+                                canonicalKernelName(K.Name));
+        if (D < Best)
+          Best = D, Near = &K;
+      }
+      if (Near)
+        Why += "; nearest predicted name '" + Near->Name + "'";
+    } else if (Ms[I].Config == ConfigMatch::Differs) {
+      Why = Ms[I].Note;
+    } else {
+      Why = "paired, but every predicted figure is unknown";
+    }
+    std::string Line = Head + Why;
+    if (std::find(Out.begin(), Out.end(), Line) == Out.end())
+      Out.push_back(std::move(Line));
+  }
+  return Out;
 }
 
 std::vector<LaunchMatch> matchLaunches(const Measurements &M,

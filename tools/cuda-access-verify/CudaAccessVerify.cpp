@@ -6,6 +6,7 @@
 // runtime/. Exit codes are documented in docs/runtime.md and --help.
 //
 //===----------------------------------------------------------------------===//
+#include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/Compare.h"
 #include "cal/runtime/CuptiStatus.h"
 #include "cal/runtime/HtmlReport.h"
@@ -35,6 +36,7 @@ enum ExitCode {
   ExitUsage = 2,
   ExitNotPermitted = 3,
   ExitFailure = 4,
+  ExitNothingJudged = 7,
   ExitNoDevice = 77, // the automake/ctest convention for "skipped"
 };
 
@@ -70,7 +72,8 @@ const char *Usage =
     "  --list-metrics CHIP      print the metric groups and their pass counts\n"
     "                           on CHIP (e.g. GH100); no GPU needed\n"
     "exit codes: 0 all judged rows agree, 1 a mismatch, 2 usage or I/O error,\n"
-    "  3 profiling not permitted, 4 other failure,\n"
+    "  3 profiling not permitted, 4 other failure, 7 predictions given but\n"
+    "  no measured launch paired with one (each launch says why),\n"
     "  77 no CUDA device (prints \"skipped: no CUDA device\")\n";
 
 struct Options {
@@ -358,5 +361,12 @@ int main(int Argc, char **Argv) {
     return ExitUsage;
   if (!O.Html.Path.empty() && !writeText(O.Html.Path, O.Html.render(C, M)))
     return ExitUsage;
+  if (HavePreds && !C.Agree && !C.Mismatch && !M.Launches.empty()) {
+    std::cerr << "cuda-access-verify: nothing judged: no measured launch "
+                 "paired with a prediction\n";
+    for (const std::string &W : cal::unpairedLaunches(M, Preds))
+      std::cerr << "  " << W << "\n";
+    return ExitNothingJudged;
+  }
   return C.Mismatch ? ExitMismatch : ExitAgree;
 }

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "RunCommand.h"
 
+#include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/Compare.h"
 #include "cal/runtime/CuptiStatus.h"
 #include "cal/runtime/HtmlReport.h"
@@ -49,6 +50,7 @@ enum RunExit {
   RunFailure = 4,
   RunNoLaunch = 5,
   RunProgramFailed = 6,
+  RunNothingJudged = 7,
   RunNoDevice = 77,
 };
 
@@ -79,7 +81,8 @@ const char *RunUsageText =
     "  status), 1 mismatch, 2 usage error or program not found, 3 profiling\n"
     "  not permitted, 4 other failure, 5 no kernel launch was measured,\n"
     "  6 the program failed (with --predictions; otherwise its status, or\n"
-    "  128+signal, passes through), 77 no CUDA device\n";
+    "  128+signal, passes through), 7 no measured launch paired with a\n"
+    "  prediction (each launch says why), 77 no CUDA device\n";
 
 struct RunOptions {
   cal::InjectSettings Inject;
@@ -488,5 +491,12 @@ int runCommand(int Argc, char **Argv) {
     return passThrough(Status);
   if (programFailed(Status))
     return RunProgramFailed;
+  if (!C.Agree && !C.Mismatch && !M.Launches.empty()) {
+    std::cerr << "cuda-access-verify run: nothing judged: no measured launch "
+                 "paired with a prediction\n";
+    for (const std::string &W : cal::unpairedLaunches(M, Preds))
+      std::cerr << "  " << W << "\n";
+    return RunNothingJudged;
+  }
   return C.Mismatch ? RunMismatch : RunAgree;
 }

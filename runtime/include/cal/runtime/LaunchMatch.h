@@ -68,6 +68,13 @@ LaunchMatch matchLaunch(const LaunchMeasurement &L, const Predictions &P,
 std::vector<LaunchMatch> matchLaunches(const Measurements &M,
                                        const Predictions &P);
 
+/// For a run in which no launch was judged: one line per measured kernel
+/// and configuration saying why it did not pair, "kernel 'k<float>' (grid
+/// (64,1,1), block (256,1,1)): not in the predictions; nearest predicted
+/// name 'k<double>'", or the configuration the prediction is for.
+std::vector<std::string> unpairedLaunches(const Measurements &M,
+                                          const Predictions &P);
+
 /// "grid 64x1x1 block 256x1x1".
 std::string configText(const unsigned Grid[3], const unsigned Block[3],
                        const bool GridUnknown[3] = nullptr);
