@@ -176,6 +176,12 @@ cl::opt<bool> ResourceUsageOpt(
              "the toolkit's nvcc --resource-usage; seconds per file), for "
              "the theoretical occupancy"),
     cl::cat(Cat));
+cl::opt<double> AnalysisBudget(
+    "analysis-budget",
+    cl::desc("Seconds the analysis of one file may take (0: no limit); past "
+             "it, loops stop as at their cap, no further warp is evaluated, "
+             "and kernels not yet analysed say so (default 60)"),
+    cl::init(60), cl::cat(Cat));
 cl::opt<std::string> Dump("dump",
                           cl::desc("Debug dump: 'events' prints the per-lane "
                                    "evaluation"),
@@ -246,8 +252,17 @@ void printSummary(ArrayRef<cal::FileReport> Reports,
                   double Seconds) {
   unsigned Failed = 0, Warnings = 0, Remarks = 0, Notes = 0, Suppressed = 0;
   std::map<std::string, unsigned> PerCheck;
-  for (const cal::FileReport &R : Reports)
+  unsigned OverBudget = 0; // launches the analysis budget cut or skipped
+  for (const cal::FileReport &R : Reports) {
     Failed += !R.Parsed;
+    for (const json::Value &K : R.Kernels)
+      if (const json::Object *O = K.getAsObject())
+        if (const json::Array *U = O->getArray("unsupported"))
+          OverBudget += llvm::any_of(*U, [](const json::Value &V) {
+            std::optional<StringRef> S = V.getAsString();
+            return S && S->starts_with("analysis budget");
+          });
+  }
   for (const cal::FindingRecord *F : Findings) {
     if (!F->SuppressedBy.empty()) {
       ++Suppressed;
@@ -268,6 +283,9 @@ void printSummary(ArrayRef<cal::FileReport> Reports,
      << (Reports.size() == 1 ? "" : "s");
   if (Failed)
     OS << " (" << Failed << " not analysed)";
+  if (OverBudget)
+    OS << "; " << OverBudget << " launch" << (OverBudget == 1 ? "" : "es")
+       << " cut by the analysis budget";
   OS << "; " << Warnings << " warning" << (Warnings == 1 ? "" : "s") << ", "
      << Remarks << " remark" << (Remarks == 1 ? "" : "s");
   if (!Counts.empty())
@@ -627,6 +645,10 @@ int main(int argc, const char **argv) {
   C.KernelFilter = KernelFilter;
   C.Params.assign(Params.begin(), Params.end());
   C.ResourceUsage = ResourceUsageOpt;
+  if (AnalysisBudget < 0)
+    return usageError("--analysis-budget=" + std::to_string(AnalysisBudget) +
+                      " is negative (0 means no limit)");
+  C.BudgetSeconds = AnalysisBudget;
   for (StringRef R : RegistersOpt) {
     auto [Name, Value] = R.rsplit('=');
     unsigned N = 0;

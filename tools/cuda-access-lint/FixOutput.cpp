@@ -115,7 +115,7 @@ Error applyFixes(const FileReport &R) {
           LockPath, LockFD, sys::fs::CD_OpenAlways, sys::fs::OF_None))
     return createStringError("cannot open the lock file '" +
                              std::string(LockPath) + "': " + EC.message());
-  auto Close = make_scope_exit([&] {
+  scope_exit Close([&] {
     (void)sys::fs::unlockFile(LockFD);
     sys::Process::SafelyCloseFileDescriptor(LockFD);
   });

@@ -279,6 +279,7 @@ FileReport lintFile(StringRef File, const LintConfig &C,
 
   AO->DumpEvents = C.DumpEvents;
   AO->Registers = C.Registers;
+  AO->BudgetSeconds = C.BudgetSeconds;
   if (C.ResourceUsage) {
     if (!C.Toolkit.Found || C.Frontend.NoToolkit) {
       AO->RegistersWhy = "registers per thread unknown: --resource-usage "

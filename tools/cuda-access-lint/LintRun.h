@@ -36,6 +36,8 @@ struct LintConfig {
   std::map<std::string, unsigned> Registers;
   /// --resource-usage: registers from ptxas (ResourceUsage.h).
   bool ResourceUsage = false;
+  /// --analysis-budget: seconds per file (0: no limit).
+  double BudgetSeconds = 0;
   bool ListKernels = false, DumpEvents = false, Verbose = false;
   /// --fix / --export-fixes: re-analyse each proposed change (FixVerify).
   bool VerifyFixes = false;

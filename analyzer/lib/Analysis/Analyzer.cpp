@@ -18,6 +18,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
@@ -607,10 +609,21 @@ llvm::Error checkParamNames(const AnalysisOptions &Opts,
   return llvm::Error::success();
 }
 
+/// "60", "0.5", "1e-06": the budget as the user wrote it, more or less.
+static std::string budgetText(double Seconds) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%g", Seconds);
+  return Buf;
+}
+
 AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
                               const std::vector<KernelInfo> &Kernels,
                               const AnalysisOptions &Opts) {
   llvm::CrashRecoveryContext::Enable();
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
+  if (Opts.BudgetSeconds > 0)
+    Deadline = std::chrono::steady_clock::now() +
+               std::chrono::microseconds(int64_t(Opts.BudgetSeconds * 1e6));
   AnalysisResult Result;
   Result.Target = Opts.Target;
   ExprContext EC;
@@ -650,6 +663,25 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
     std::vector<AnnotationIssue> Issues;
     for (LaunchConfig &LC : configsFor(Ctx, KI, Opts, Notes, Issues)) {
       size_t Index = Result.Kernels.size();
+      if (Deadline && std::chrono::steady_clock::now() > *Deadline) {
+        // The file's budget is spent: this launch is not evaluated at all.
+        KernelResult &K = Result.Kernels.emplace_back();
+        K.Name = KI.Name;
+        K.MangledName = KI.MangledName;
+        K.Pos = KI.Pos;
+        K.Loc = KI.Decl->getLocation();
+        K.Launch = LC;
+        K.GlobalUnit = Opts.Target.globalUnit().str();
+        K.BudgetHit = true;
+        K.NoAccessReason =
+            "analysis budget: the file's " +
+            budgetText(Opts.BudgetSeconds) +
+            " s were spent before this launch; not analysed "
+            "(--analysis-budget)";
+        K.Unsupported.push_back(K.NoAccessReason);
+        K.Assumptions.push_back(K.NoAccessReason);
+        continue;
+      }
       auto AnalyseLaunch = [&] {
         // Fault injection for the test of the recovery below (lit
         // interpreter/crash-recovery.cu): never set in normal use.
@@ -716,6 +748,8 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         Collector Sink(Ctx, Opts.Target, K, Opts.DumpEvents);
         StoreForwarding Compiled(Ctx, Sink, K, Opts.DumpEvents);
         SimtInterpreter Interp(Ctx, EC, Opts.Target, Compiled);
+      if (Deadline)
+        Interp.setDeadline(*Deadline);
 
         // Integer parameters: known values are bound; the rest are sampled.
         std::vector<std::pair<const Expr *, int64_t>> Known;
@@ -797,6 +831,10 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
               Sink.WarpText =
                   "block" + dimStr(W.BlockIdx) + " warp " + std::to_string(Wp) +
                   (SI.Description.empty() ? "" : " [" + SI.Description + "]");
+              if (Interp.overBudget()) {
+                K.BudgetHit = true;
+                break;
+              }
               Interp.runWarp(KI.Decl, W);
               ++K.WarpsEvaluated;
               K.WarpWeight += Sink.Weight;
@@ -837,6 +875,14 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         if (Opts.Target.Partitions && !K.Samples.empty())
           surveyPartitions(Ctx, EC, Opts.Target, KI.Decl, K.Samples.front(),
                            FirstSetup, K);
+        if (Interp.overBudget()) {
+          K.BudgetHit = true;
+          K.Unsupported.push_back(
+              "analysis budget: the file's " +
+              budgetText(Opts.BudgetSeconds) +
+              " s ran out during this launch; its figures cover the warps "
+              "and loop iterations evaluated before (--analysis-budget)");
+        }
         K.HiddenBranches = findHiddenBranches(Ctx, KI.Decl);
         if (K.Accesses.empty() && K.NotIssued.empty()) {
           K.NoAccessReason = noAccessReason(K);

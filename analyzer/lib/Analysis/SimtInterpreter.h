@@ -20,6 +20,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <array>
 #include <deque>
+#include <chrono>
 #include <map>
 #include <memory>
 
@@ -301,6 +302,20 @@ private:
   const Expr *loadIn(const Expr *E);
   llvm::DenseMap<const Expr *, const Expr *> LoadIn;
   uint64_t IterationBudget = ~0ull, IterationsLeft = ~0ull;
+
+public:
+  /// The analysis budget's end (AnalysisOptions::BudgetSeconds): past it,
+  /// loops stop as at their cap. overBudget() says whether it has passed.
+  void setDeadline(std::chrono::steady_clock::time_point D) { Deadline = D; }
+  bool overBudget() {
+    if (!BudgetHit && Deadline && std::chrono::steady_clock::now() > *Deadline)
+      BudgetHit = true;
+    return BudgetHit;
+  }
+
+private:
+  std::optional<std::chrono::steady_clock::time_point> Deadline;
+  bool BudgetHit = false;
   std::vector<Frame *> Frames;
   /// Loop and switch contexts: lanes that left through break / continue.
   struct Exit {

@@ -41,6 +41,8 @@ Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
                   " per request");
   if (A.InCappedLoop)
     Why.push_back("inside a loop evaluated for its first iterations only");
+  if (K.BudgetHit)
+    Why.push_back("the analysis budget ended the evaluation early");
   if (A.UnderUnknownBranch)
     Why.push_back("executes under a condition the analyzer cannot evaluate");
   // Whether a local variable lives in memory at all is the compiler's

@@ -97,6 +97,10 @@ struct AnalysisOptions {
   /// Why a kernel has no register count, when the driver knows better
   /// than the default (nvcc failed, no toolkit).
   std::string RegistersWhy;
+  /// --analysis-budget: seconds the analysis of one file may take (0: no
+  /// limit). Past it, loops stop as at their iteration cap, no further
+  /// warp is evaluated, and kernels not yet analysed are reported as such.
+  double BudgetSeconds = 0;
 
   static llvm::Expected<AnalysisOptions>
   fromStrings(llvm::StringRef Arch, llvm::StringRef Block, llvm::StringRef Grid,
@@ -330,6 +334,9 @@ struct KernelResult {
   /// kernel only, so that they are reported once).
   std::vector<AnnotationIssue> AnnotationIssues;
   std::vector<std::string> Unsupported; ///< constructs not interpreted
+  /// The analysis budget ended this launch's evaluation early: its figures
+  /// cover the warps and iterations evaluated before (a range, said so).
+  bool BudgetHit = false;
   std::vector<std::string> EventDump;   ///< with --dump=events
   /// Targets with a partition layout only (TargetModel::Partitions).
   PartitionSurvey Partitions;
