@@ -16,7 +16,7 @@ namespace cal {
 /// Version of the JSON schema in docs/prediction-schema.md.
 inline constexpr int SchemaVersion = 1;
 /// Additions within the major version (docs/prediction-schema.md, Versions).
-inline constexpr int SchemaMinorVersion = 4;
+inline constexpr int SchemaMinorVersion = 5;
 
 /// exact / range / unknown, with the reason, for one access.
 struct Confidence {
