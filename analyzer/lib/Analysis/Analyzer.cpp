@@ -324,6 +324,21 @@ public:
       BranchSummary &B = K.Branches.emplace_back();
       B.Pos = makePos(AST, S->getBeginLoc());
       B.Range = S->getSourceRange();
+      // The finding underlines the test, as clang does, not the whole
+      // statement (an if/else can span many lines).
+      const clang::Expr *Test = nullptr;
+      if (const auto *If = dyn_cast<clang::IfStmt>(S))
+        Test = If->getCond();
+      else if (const auto *F = dyn_cast<clang::ForStmt>(S))
+        Test = F->getCond();
+      else if (const auto *W = dyn_cast<clang::WhileStmt>(S))
+        Test = W->getCond();
+      else if (const auto *D = dyn_cast<clang::DoStmt>(S))
+        Test = D->getCond();
+      else if (const auto *Sw = dyn_cast<clang::SwitchStmt>(S))
+        Test = Sw->getCond();
+      if (Test)
+        B.TestRange = Test->getSourceRange();
       B.Kind = Kind.str();
       if (const auto *If = dyn_cast<clang::IfStmt>(S)) {
         B.Lowering = branchLowering(AST, If);

@@ -80,7 +80,7 @@ void DivergentBranchCheck::run(const KernelResult &K, const TargetModel &TM,
       continue;
     bool Loop = B.Kind == "for" || B.Kind == "while" || B.Kind == "do";
     Finding F;
-    F.Range = B.Range;
+    F.Range = B.TestRange.isValid() ? B.TestRange : B.Range;
     F.Pos = B.Pos;
     F.Message = formatv("{0} {1} diverges in {2}% of warps "
                         "(first split: {3} lanes taken/not taken)",

@@ -17,7 +17,7 @@ __global__ void divergent(float *a) {
       a[t * 8 + k] = a[t + k] * 2.0f;
 }
 
-// CHECK: findings.cu:[[@LINE-4]]:5: warning: branch if diverges in 100% of warps (first split: 8/24 lanes taken/not taken) [cuda-divergent-branch]
+// CHECK: findings.cu:[[@LINE-4]]:9: warning: branch if diverges in 100% of warps (first split: 8/24 lanes taken/not taken) [cuda-divergent-branch]
 // CHECK-NEXT: {{[0-9]+}} | if (t % 4 == 0)
 // CHECK: note: in kernel 'divergent', host launch at {{.*}}findings.cu:{{[0-9]+}}:3 with grid (1,1,1) and block (64,1,1)
 // CHECK: note: fix: regroup work so that the condition changes only every 32 threads (a multiple of warpSize), e.g. test (tid / 32) rather than tid

@@ -106,9 +106,9 @@ int main() {
 // WARN-NOT: guards.cu:23:3: warning
 // WARN-NOT: guards.cu:35:3: warning
 // WARN-NOT: guards.cu:47:3: warning
-// WARN: guards.cu:56:3: warning: branch if diverges
+// WARN: guards.cu:56:7: warning: branch if diverges
 // WARN-NOT: guards.cu:61:3: warning
-// WARN: guards.cu:68:3: warning: branch if diverges
+// WARN: guards.cu:68:7: warning: branch if diverges
 
 // JSON: "name": "guardLast"
 // JSON: "classification": "divergent",

@@ -32,7 +32,7 @@ void host(float *a, int n) {
 // JSON: "depends_on_samples": false,
 // JSON: "name": "strideLoopKnown",
 
-// CHECK: branch-samples.cu:9:3: warning: loop test of for diverges
+// CHECK: branch-samples.cu:9:29: warning: loop test of for diverges
 // CHECK: note: the test names a value the analyzer samples (an unknown parameter or a run-time grid dimension; see the kernel's assumptions): the program's values may split no warp; give them with --param or the configuration's Kernels list
-// CHECK: branch-samples.cu:14:3: warning: loop test of for diverges
+// CHECK: branch-samples.cu:14:29: warning: loop test of for diverges
 // CHECK-NOT: the test names a value

@@ -192,6 +192,8 @@ struct BranchSummary {
   BranchStats Stats;
   /// No hardware branch is expected: Lowering is not Branch.
   bool LikelyPredicated = false;
+  /// The test's own range (the condition), for the finding's underline.
+  clang::SourceRange TestRange;
   /// What nvcc makes of an `if` (always Branch for loops and switches).
   BranchLowering Lowering = BranchLowering::Branch;
   /// Non-empty when a split of this test costs nothing a user can act on
