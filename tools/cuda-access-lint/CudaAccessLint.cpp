@@ -712,11 +712,14 @@ int main(int argc, const char **argv) {
     if (Error E = cal::exportFixes(ExportFixes, Findings))
       return usageError(toString(std::move(E)));
   if (Fix)
-    for (const cal::FileReport &R : Reports)
+    for (cal::FileReport &R : Reports) {
       if (Error E = cal::applyFixes(R)) {
         WithColor::error(errs(), ToolName) << toString(std::move(E)) << "\n";
         Failed = true;
+        continue;
       }
+      cal::markApplied(R);
+    }
 
   std::error_code EC;
   std::optional<raw_fd_ostream> File;

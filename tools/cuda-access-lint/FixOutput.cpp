@@ -81,6 +81,16 @@ Error exportFixes(StringRef Path, ArrayRef<const FindingRecord *> Findings) {
   return Error::success();
 }
 
+void markApplied(FileReport &R) {
+  for (FindingRecord &F : R.Findings)
+    if (offered(F)) {
+      const char *Fixed = "fixed: the change was written to the file (--fix)";
+      F.Notes.push_back(Fixed);
+      F.Rendered += F.File + ":" + std::to_string(F.Line) + ":" +
+                    std::to_string(F.Column) + ": note: " + Fixed + "\n";
+    }
+}
+
 Error applyFixes(const FileReport &R) {
   std::vector<TextEdit> Edits;
   for (const FindingRecord &F : R.Findings)

@@ -23,6 +23,10 @@ llvm::Error exportFixes(llvm::StringRef Path,
 /// errors. Says on stderr what it changed.
 llvm::Error applyFixes(const FileReport &R);
 
+/// After applyFixes succeeded: each finding whose change was written says
+/// so, in the text (a note after its own) and in JSON and SARIF (a note).
+void markApplied(FileReport &R);
+
 } // namespace cal
 
 #endif
