@@ -624,6 +624,25 @@ llvm::Error checkParamNames(const AnalysisOptions &Opts,
   return llvm::Error::success();
 }
 
+/// A kernel entry with no figures, for a launch that was not analysed:
+/// \p Why goes to assumptions[] and, when \p Unsupported, unsupported[].
+static KernelResult unanalysed(const KernelInfo &KI, const LaunchConfig &LC,
+                               const AnalysisOptions &Opts, std::string Why,
+                               bool Unsupported) {
+  KernelResult K;
+  K.Name = KI.Name;
+  K.MangledName = KI.MangledName;
+  K.Pos = KI.Pos;
+  K.Loc = KI.Decl->getLocation();
+  K.Launch = LC;
+  K.GlobalUnit = Opts.Target.globalUnit().str();
+  K.NoAccessReason = Why;
+  if (Unsupported)
+    K.Unsupported.push_back(Why);
+  K.Assumptions.push_back(std::move(Why));
+  return K;
+}
+
 /// "60", "0.5", "1e-06": the budget as the user wrote it, more or less.
 static std::string budgetText(double Seconds) {
   char Buf[32];
@@ -650,19 +669,15 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         KI.Decl->getDescribedFunctionTemplate()->specializations().empty()) {
       // Every kernel is accounted for: a template nothing instantiates in
       // this file has no code to analyse, and says so.
-      KernelResult &K = Result.Kernels.emplace_back();
-      K.Name = KI.Name;
-      K.MangledName = KI.MangledName;
-      K.Pos = KI.Pos;
-      K.Loc = KI.Decl->getLocation();
-      K.Launch.Assumed = true;
-      K.Launch.Source = "default";
-      K.Launch.AssumedWhy = "no instantiation";
-      K.GlobalUnit = Opts.Target.globalUnit().str();
-      K.NoAccessReason = "template kernel with no instantiation in this "
-                         "translation unit (no launch and no explicit "
-                         "instantiation): not analysed";
-      K.Assumptions.push_back(K.NoAccessReason);
+      LaunchConfig None;
+      None.Assumed = true;
+      None.Source = "default";
+      None.AssumedWhy = "no instantiation";
+      Result.Kernels.push_back(unanalysed(
+          KI, None, Opts,
+          "template kernel with no instantiation in this translation unit "
+          "(no launch and no explicit instantiation): not analysed",
+          /*Unsupported=*/false));
       continue;
     }
     if (KI.IsTemplatePattern || !KI.Decl || !KI.Decl->hasBody())
@@ -680,21 +695,13 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       size_t Index = Result.Kernels.size();
       if (Deadline && std::chrono::steady_clock::now() > *Deadline) {
         // The file's budget is spent: this launch is not evaluated at all.
-        KernelResult &K = Result.Kernels.emplace_back();
-        K.Name = KI.Name;
-        K.MangledName = KI.MangledName;
-        K.Pos = KI.Pos;
-        K.Loc = KI.Decl->getLocation();
-        K.Launch = LC;
-        K.GlobalUnit = Opts.Target.globalUnit().str();
+        KernelResult &K = Result.Kernels.emplace_back(unanalysed(
+            KI, LC, Opts,
+            "analysis budget: the file's " + budgetText(Opts.BudgetSeconds) +
+                " s were spent before this launch; not analysed "
+                "(--analysis-budget)",
+            /*Unsupported=*/true));
         K.BudgetHit = true;
-        K.NoAccessReason =
-            "analysis budget: the file's " +
-            budgetText(Opts.BudgetSeconds) +
-            " s were spent before this launch; not analysed "
-            "(--analysis-budget)";
-        K.Unsupported.push_back(K.NoAccessReason);
-        K.Assumptions.push_back(K.NoAccessReason);
         continue;
       }
       auto AnalyseLaunch = [&] {
@@ -908,19 +915,12 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       // the run: a crash in this launch's analysis is reported as such.
       llvm::CrashRecoveryContext CRC;
       if (!CRC.RunSafely(AnalyseLaunch)) {
-        KernelResult Failed;
-        Failed.Name = KI.Name;
-        Failed.MangledName = KI.MangledName;
-        Failed.Pos = KI.Pos;
-        Failed.Loc = KI.Decl->getLocation();
-        Failed.Launch = LC;
-        Failed.GlobalUnit = Opts.Target.globalUnit().str();
-        Failed.NoAccessReason = "internal error: the analysis of this launch "
-                                "stopped; nothing of it is reported";
-        Failed.Unsupported.push_back(Failed.NoAccessReason);
-        Failed.Assumptions.push_back(Failed.NoAccessReason);
         Result.Kernels.resize(Index);
-        Result.Kernels.push_back(std::move(Failed));
+        Result.Kernels.push_back(
+            unanalysed(KI, LC, Opts,
+                       "internal error: the analysis of this launch stopped; "
+                       "nothing of it is reported",
+                       /*Unsupported=*/true));
       }
     }
   }
