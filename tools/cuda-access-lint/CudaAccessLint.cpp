@@ -632,6 +632,7 @@ int main(int argc, const char **argv) {
                         toString(T.takeError()));
     C.DashArgs = std::move(T->Args);
     C.DashArch = T->GpuArch;
+    C.DashL1 = T->LegacyL1;
     C.DashUnknown = std::move(T->Unknown);
     C.DashIgnored = std::move(T->Ignored);
   }

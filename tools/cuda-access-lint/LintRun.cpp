@@ -187,13 +187,7 @@ FileReport lintFile(StringRef File, const LintConfig &C,
                            " flag(s) of the compile command that clang does "
                            "not understand: " +
                            join(T->Unknown, " "));
-      // nvcc -Xptxas -dlcm=cg (L2 only) or =ca (L1): Fermi's caching of
-      // global loads, dropped from the parse but kept for the model.
-      for (StringRef I : T->Ignored)
-        if (I.contains("-dlcm=cg"))
-          CommandL1 = "uncached";
-        else if (I.contains("-dlcm=ca"))
-          CommandL1 = "cached";
+      CommandL1 = T->LegacyL1;
       if (C.Verbose && !T->Ignored.empty())
         FR.Notes.push_back("ignored for a syntax-only parse: " +
                            join(T->Ignored, " "));
@@ -238,11 +232,8 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   if (C.Verbose && !C.DashIgnored.empty())
     FR.Notes.push_back("ignored for a syntax-only parse (after `--`): " +
                        join(C.DashIgnored, " "));
-  for (StringRef I : C.DashIgnored)
-    if (I.contains("-dlcm=cg"))
-      CommandL1 = "uncached";
-    else if (I.contains("-dlcm=ca"))
-      CommandL1 = "cached";
+  if (!C.DashL1.empty())
+    CommandL1 = C.DashL1;
   append_range(FO.ExtraArgs, C.DashArgs);
   append_range(FO.ExtraArgs, Cfg.ExtraArgs);
   append_range(FO.ExtraArgs, C.ExtraArgs);
@@ -305,8 +296,11 @@ FileReport lintFile(StringRef File, const LintConfig &C,
       File, FO, C.Toolkit,
       [&](clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
           std::vector<KernelInfo> &Ks) {
-        const clang::SourceManager &SM = Ctx.getSourceManager();
-        FR.SourceHash = xxh3_64bits(SM.getBufferData(SM.getMainFileID()));
+        // What --fix compares the file with before it writes (FixOutput).
+        if (C.VerifyFixes) {
+          const clang::SourceManager &SM = Ctx.getSourceManager();
+          FR.SourceHash = xxh3_64bits(SM.getBufferData(SM.getMainFileID()));
+        }
         // A kernel launched only from another file of the database gets
         // that file's launches (LaunchIndex.h).
         if (CrossTU)

@@ -26,7 +26,7 @@ struct LintConfig {
   /// (translateCommandLineArgs): clang's arguments, the architecture they
   /// name, and the flags dropped as unknown.
   std::vector<std::string> DashArgs;
-  std::string DashArch;
+  std::string DashArch, DashL1;
   std::vector<std::string> DashUnknown, DashIgnored;
   std::string ExplicitArch;                 ///< --arch, when given
   std::string LegacyL1; ///< --legacy-l1: "cached", "uncached" or empty

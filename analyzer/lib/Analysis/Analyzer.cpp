@@ -344,7 +344,7 @@ public:
         B.Lowering = branchLowering(AST, If);
         B.LikelyPredicated = B.Lowering != BranchLowering::Branch;
       }
-      B.NoCostWhy = divergenceWithoutCost(AST, S);
+      B.NoCostWhy = divergenceWithoutCost(S);
     }
     BranchSummary &B = K.Branches[It->second];
     if (Cond && !B.DependsOnSampledParameters)
@@ -493,13 +493,11 @@ std::string paramAssumption(const std::vector<SampledParam> &Ps) {
   return S;
 }
 
-/// The samples of a launch: each block shape (two for an assumed launch)
-/// crossed with the parameter samples; grid components computed at run
-/// time follow the parameter sample. States what is sampled in \p K.
+/// The samples of a launch: its block (for an assumed launch, the one
+/// configsFor chose) with each parameter sample; grid components computed
+/// at run time follow the parameter sample. States what is sampled in \p K.
 void planSamples(const LaunchConfig &LC, const std::vector<SampledParam> &Ps,
                  KernelResult &K) {
-  std::vector<Dim3> Shapes =
-      LC.Assumed ? LC.AssumedBlocks : std::vector<Dim3>{LC.Block};
   unsigned ParamSamples = Ps.empty() && LC.gridKnown() ? 1 : 2;
   if (LC.Assumed) {
     K.Assumptions.push_back(
@@ -525,18 +523,15 @@ void planSamples(const LaunchConfig &LC, const std::vector<SampledParam> &Ps,
     K.Assumptions.push_back(paramAssumption(Ps));
     K.SampledWhat.push_back("unknown parameters");
   }
-  for (const Dim3 &Shape : Shapes)
-    for (unsigned PS = 0; PS < ParamSamples; ++PS) {
+  for (unsigned PS = 0; PS < ParamSamples; ++PS) {
       SampleInfo &S = K.Samples.emplace_back();
       S.ParamSample = PS;
-      S.Block = Shape;
-      S.Grid = LC.Assumed && Shape == DefaultBlock2D ? DefaultGrid2D : LC.Grid;
+      S.Block = LC.Block;
+      S.Grid = LC.Grid;
       std::vector<std::string> Desc;
-      if (Shapes.size() > 1)
-        Desc.push_back("block " + dimStr(Shape));
       for (unsigned D = 0; D < 3; ++D)
         if (LC.GridUnknown[D])
-          S.Grid[D] = (UnknownGridThreads[PS] + Shape[D] - 1) / Shape[D];
+          S.Grid[D] = (UnknownGridThreads[PS] + LC.Block[D] - 1) / LC.Block[D];
       if (!LC.gridKnown())
         Desc.push_back("grid " + dimStr(S.Grid));
       for (const SampledParam &P : Ps)

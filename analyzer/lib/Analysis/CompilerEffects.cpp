@@ -7,7 +7,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -76,19 +76,16 @@ private:
     if (!FD || !FD->getIdentifier() ||
         !Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
       return false;
-    return llvm::StringSwitch<bool>(FD->getName())
-        .Cases("min", "max", "fmin", "fmax", "fminf", "fmaxf", "umin", "umax",
-               true)
-        .Cases("llmin", "llmax", "ullmin", "ullmax", "abs", "labs", "llabs",
-               true)
-        .Cases("fabs", "fabsf", "copysign", "copysignf", "__saturatef", true)
-        .Cases("__popc", "__popcll", "__clz", "__clzll", "__ffs", "__ffsll",
-               true)
-        .Cases("__brev", "__brevll", "__mul24", "__umul24", "__mulhi",
-               "__umulhi", true)
-        .Cases("__fadd_rn", "__fmul_rn", "__fmaf_rn", "__dadd_rn", "__dmul_rn",
-               true)
-        .Default(false);
+    static constexpr llvm::StringLiteral Names[] = {
+        "min",       "max",       "fmin",      "fmax",      "fminf",
+        "fmaxf",     "umin",      "umax",      "llmin",     "llmax",
+        "ullmin",    "ullmax",    "abs",       "labs",      "llabs",
+        "fabs",      "fabsf",     "copysign",  "copysignf", "__saturatef",
+        "__popc",    "__popcll",  "__clz",     "__clzll",   "__ffs",
+        "__ffsll",   "__brev",    "__brevll",  "__mul24",   "__umul24",
+        "__mulhi",   "__umulhi",  "__fadd_rn", "__fmul_rn", "__fmaf_rn",
+        "__dadd_rn", "__dmul_rn"};
+    return llvm::is_contained(Names, FD->getName());
   }
   static bool isLocal(const clang::Expr *E) {
     return llvm::isa<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -250,8 +247,7 @@ void namedVars(const clang::Stmt *E,
 /// amount that reads both gridDim and blockDim (`i += blockDim.x *
 /// gridDim.x`, or through a local `stride` set from them).
 bool stepsByGrid(const clang::Stmt *S,
-                 llvm::ArrayRef<const clang::VarDecl *> Vars,
-                 const clang::ASTContext &Ctx) {
+                 llvm::ArrayRef<const clang::VarDecl *> Vars) {
   if (!S)
     return false;
   if (const auto *CA = llvm::dyn_cast<clang::CompoundAssignOperator>(S)) {
@@ -271,7 +267,7 @@ bool stepsByGrid(const clang::Stmt *S,
   // Not into nested loops: their steps are theirs.
   for (const clang::Stmt *C : S->children())
     if (C && !llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(C) &&
-        stepsByGrid(C, Vars, Ctx))
+        stepsByGrid(C, Vars))
       return true;
   return false;
 }
@@ -301,8 +297,7 @@ bool assignsCAS(const clang::Stmt *S,
 }
 } // namespace
 
-std::string divergenceWithoutCost(clang::ASTContext &Ctx,
-                                  const clang::Stmt *Branch) {
+std::string divergenceWithoutCost(const clang::Stmt *Branch) {
   const clang::Expr *Cond = nullptr;
   const clang::Stmt *Body = nullptr, *Inc = nullptr;
   if (const auto *F = llvm::dyn_cast<clang::ForStmt>(Branch))
@@ -315,7 +310,7 @@ std::string divergenceWithoutCost(clang::ASTContext &Ctx,
     return "";
   llvm::SmallVector<const clang::VarDecl *, 4> Vars;
   namedVars(Cond, Vars);
-  if (stepsByGrid(Inc, Vars, Ctx) || stepsByGrid(Body, Vars, Ctx))
+  if (stepsByGrid(Inc, Vars) || stepsByGrid(Body, Vars))
     return "a grid-stride loop: only its last, partial iteration splits a "
            "warp, once per warp (the size is not a multiple of the grid's "
            "threads)";

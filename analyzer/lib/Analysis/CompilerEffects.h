@@ -53,8 +53,7 @@ BranchLowering branchLowering(clang::ASTContext &Ctx, const clang::IfStmt *If);
 /// - the retry loop of a compare-and-swap (its test reads what atomicCAS
 ///   returned): lanes leave as their swap succeeds, and the cost is the
 ///   contention on the address, not the branch.
-std::string divergenceWithoutCost(clang::ASTContext &Ctx,
-                                  const clang::Stmt *Branch);
+std::string divergenceWithoutCost(const clang::Stmt *Branch);
 
 /// The IEEE divisions and square roots of \p Kernel and the `__device__`
 /// functions it calls, which compile to a fast path and a data-dependent

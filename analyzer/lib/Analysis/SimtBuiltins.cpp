@@ -493,9 +493,7 @@ std::optional<Value> SimtInterpreter::evalBuiltin(const clang::CallExpr *CE,
   // `float4 __shfl_down(float4, ...)` that shuffles per component) is the
   // program's: interpreted from its body.
   bool Users = FD->hasBody() &&
-               !AST.getSourceManager().isInSystemHeader(FD->getLocation()) &&
-               !llvm::StringRef(AST.getSourceManager().getFilename(FD->getLocation()))
-                    .contains("cal_");
+               !AST.getSourceManager().isInSystemHeader(FD->getLocation());
   bool Shuffle = It != Table.end() &&
                  It->second.Kind >= Builtin::Shfl &&
                  It->second.Kind <= Builtin::ShflXor;

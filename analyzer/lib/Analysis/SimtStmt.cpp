@@ -497,7 +497,9 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
       if (!Live)
         break;
     }
-    if (Iter >= LoopIterationCap || IterationsLeft == 0 || overBudget()) {
+    // The clock is read every 256 iterations, not on each (a hot path).
+    if (Iter >= LoopIterationCap || IterationsLeft == 0 ||
+        ((IterationsLeft & 255) == 0 && overBudget())) {
       // Past the cap the remaining iterations are skipped; the lanes still
       // live carry on after the loop, and the sink marks what was sampled.
       Sink.onLoopCapped(Loop);

@@ -47,13 +47,6 @@ Example:
     Finding F = kernelFinding(
         K, "assuming block " + Dim(L.AssumedBlocks[0]) + "; " + L.AssumedWhy +
                " (set one with --block, an annotation or __launch_bounds__)");
-    std::vector<std::string> Others;
-    for (unsigned I = 1; I < L.AssumedBlocks.size(); ++I)
-      Others.push_back(Dim(L.AssumedBlocks[I]));
-    if (!Others.empty())
-      F.Notes.push_back("also evaluated with block " + join(Others, " and ") +
-                        "; figures that differ between the shapes are "
-                        "reported as ranges");
     Out.report(std::move(F));
   }
 };

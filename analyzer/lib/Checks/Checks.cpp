@@ -236,12 +236,10 @@ std::string launchText(const KernelResult &K) {
     S += " at " + L.Site;
   if (!L.Origin.empty())
     S += " (another translation unit)";
-  if (L.Assumed) {
-    std::vector<std::string> Shapes;
-    for (const Dim3 &B : L.AssumedBlocks)
-      Shapes.push_back(llvm::formatv("({0},{1},{2})", B[0], B[1], B[2]));
-    return S + " with assumed block " + llvm::join(Shapes, " or ");
-  }
+  if (L.Assumed)
+    return S + llvm::formatv(" with assumed block ({0},{1},{2})", L.Block[0],
+                             L.Block[1], L.Block[2])
+                   .str();
   S += llvm::formatv(" with grid {0} and block ({1},{2},{3})", L.gridText(),
                      L.Block[0], L.Block[1], L.Block[2]);
   return S;

@@ -425,6 +425,11 @@ translateCompileCommand(const clang::tooling::CompileCommand &Cmd) {
     T.Pending.assign(Tokens.begin(), Tokens.end());
   }
   T.clangPass(T.Pending);
+  for (StringRef I : Out.Ignored)
+    if (I.contains("-dlcm=cg"))
+      Out.LegacyL1 = "uncached";
+    else if (I.contains("-dlcm=ca"))
+      Out.LegacyL1 = "cached";
   return Out;
 }
 

@@ -268,8 +268,8 @@ json::Array resultToJSON(const AnalysisResult &R) {
       if (std::string Cases = A.sampleDependence(K); !Cases.empty()) {
         const char *Main = S    ? "wavefronts_per_request"
                            : K2 ? "constant_requests_per_request"
-                           : Txn && Gl ? "transactions_per_request"
-                                       : "sectors_per_request";
+                           : Gl ? GlobalField
+                                : "sectors_per_request";
         if (json::Object *M = O.getObject(Main))
           (*M)["mean"] = A.headline(K);
         O["sample_cases"] = Cases;

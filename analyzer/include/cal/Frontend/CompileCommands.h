@@ -37,6 +37,10 @@ struct TranslatedCommand {
   /// -rdc, --expt-*, -Xptxas, output and dependency files...); dropped and
   /// shown only with -v.
   std::vector<std::string> Ignored;
+  /// nvcc's -Xptxas -dlcm=ca ("cached": global loads in L1) or =cg
+  /// ("uncached": L2 only), dropped from the parse but kept for Fermi's
+  /// model; empty when not given.
+  std::string LegacyL1;
 };
 
 /// Rewrites \p Cmd (written for nvcc, clang or gcc) for the analyzer's
