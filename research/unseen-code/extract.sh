@@ -5,11 +5,13 @@
 # collections measured on the H100 in this round; ONLY=dev copies the three
 # development collections (the whole-collection survey, corpus-dev.md),
 # ONLY=test the two test collections (the whole-collection survey of the
-# test set, corpus-test.md), ONLY=all every collection.
+# test set, corpus-test.md), ONLY=test2 the second round's two test
+# collections (corpora.json's round2, programs-test2.json), ONLY=all every
+# collection.
 # Reads the bare git mirrors that `fetch github:OWNER/NAME` leaves under
 # /work/.mirror (MIRRORS overrides the root). No fetched code is committed.
 #
-#   [ONLY=dev|test|all] research/unseen-code/extract.sh [DEST]
+#   [ONLY=dev|test|test2|all] research/unseen-code/extract.sh [DEST]
 set -eu
 DEST=${1:-/work/corpus-unseen}
 MIRRORS=${MIRRORS:-/work/.mirror}
@@ -21,12 +23,15 @@ vetter+shoc 0aea03beba2f09fcb5935cc11737372fe4de9ec0
 uuudown+Tartan e3166abc3b1ea79c789fd3aae5c31dde03d9214b"
 TEST="deeperlearning+professional-cuda-c-programming ee58310bcdcec62a609f02b6c5193452d8102183
 gpgpu-sim+ispass2009-benchmarks 1716296b22bc78acdef08fb46a338f36f9dd4b96"
+TEST2="NVIDIA-developer-blog+code-samples 72d62ec464442786a36754508bcb1094d197d6a5
+CodedK+CUDA-by-Example-source-code-for-the-book-s-examples- 0824fae6f6c4aba60a5cf339971f698b9d5a9a41"
 case "${ONLY:-}" in
   "") SETS=$H100 ;;
   dev) SETS=$DEV ;;
   test) SETS=$TEST ;;
-  all) SETS=$(printf '%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" | sort -u) ;;
-  *) echo "extract: ONLY must be dev, test or all" >&2; exit 1 ;;
+  test2) SETS=$TEST2 ;;
+  all) SETS=$(printf '%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" | sort -u) ;;
+  *) echo "extract: ONLY must be dev, test, test2 or all" >&2; exit 1 ;;
 esac
 echo "$SETS" | while read -r r commit; do
   g=$MIRRORS/$r/repo
