@@ -25,6 +25,11 @@ public:
   unsigned Nodes = 0;
   bool ControlFlow = false; ///< loops, nested branches, calls, exits
   bool WritesLocals = false;
+  /// A store through a pointer whose value reads the same pointer
+  /// (`p[i] += p[i + s]`): nvcc keeps the branch around it.
+  bool PointerReadModifyWrite = false;
+  /// A local array indexed by a run-time value (local memory, LDL/STL).
+  bool DynamicLocalArray = false;
 
   bool VisitStmt(clang::Stmt *S) {
     ++Nodes;
@@ -44,9 +49,13 @@ public:
         ControlFlow = true;
     if (llvm::isa<clang::DeclStmt>(S))
       WritesLocals = true;
-    if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(S))
+    if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(S)) {
       if (BO->isAssignmentOp() && isLocal(BO->getLHS()))
         WritesLocals = true;
+      if (const clang::ValueDecl *Base = pointerBase(BO->getLHS()))
+        if (BO->isCompoundAssignmentOp() || readsThrough(BO->getRHS(), Base))
+          PointerReadModifyWrite = true;
+    }
     if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(S))
       if (UO->isIncrementDecrementOp() && isLocal(UO->getSubExpr()))
         WritesLocals = true;
@@ -54,6 +63,10 @@ public:
   }
   bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *E) {
     record(E);
+    if (const clang::VarDecl *V = arrayVar(E))
+      if (V->hasLocalStorage() && !llvm::isa<clang::ParmVarDecl>(V) &&
+          !E->getIdx()->isIntegerConstantExpr(Ctx))
+        DynamicLocalArray = true;
     return true;
   }
   bool VisitUnaryOperator(clang::UnaryOperator *U) {
@@ -86,6 +99,36 @@ private:
         "__mulhi",   "__umulhi",  "__fadd_rn", "__fmul_rn", "__fmaf_rn",
         "__dadd_rn", "__dmul_rn"};
     return llvm::is_contained(Names, FD->getName());
+  }
+  /// The array variable \p E subscripts directly (`a[i]` of `int a[8]`).
+  static const clang::VarDecl *arrayVar(const clang::ArraySubscriptExpr *E) {
+    const auto *DR =
+        llvm::dyn_cast<clang::DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
+    const auto *V = DR ? llvm::dyn_cast<clang::VarDecl>(DR->getDecl()) : nullptr;
+    return V && V->getType()->isArrayType() ? V : nullptr;
+  }
+  /// The pointer variable of `p[i]` (not of an array variable, which is
+  /// shared, constant or local memory): global memory in practice.
+  static const clang::ValueDecl *pointerBase(const clang::Expr *E) {
+    const auto *AS =
+        llvm::dyn_cast<clang::ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+    if (!AS || arrayVar(AS))
+      return nullptr;
+    const auto *DR =
+        llvm::dyn_cast<clang::DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+    return DR && DR->getType()->isPointerType() ? DR->getDecl() : nullptr;
+  }
+  /// \p S reads `Base[...]`.
+  static bool readsThrough(const clang::Stmt *S, const clang::ValueDecl *Base) {
+    if (!S)
+      return false;
+    if (const auto *E = llvm::dyn_cast<clang::Expr>(S))
+      if (pointerBase(E) == Base)
+        return true;
+    for (const clang::Stmt *C : S->children())
+      if (readsThrough(C, Base))
+        return true;
+    return false;
   }
   static bool isLocal(const clang::Expr *E) {
     return llvm::isa<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -324,6 +367,13 @@ bool likelyPredicated(const clang::ASTContext &Ctx, const clang::IfStmt *If) {
   if (armsMergeAccesses(Ctx, If))
     return true;
   ArmScan T = scan(Ctx, If->getThen()), E = scan(Ctx, If->getElse());
+  // nvcc keeps the branch around a read-modify-write through a pointer
+  // (`if (tid < s) g[tid] += g[tid + s];`, global memory) and around
+  // local-memory arrays indexed at run time, however short the arm; it
+  // predicates the same shapes on shared arrays (docs/compiler-effects.md).
+  if (T.PointerReadModifyWrite || E.PointerReadModifyWrite ||
+      T.DynamicLocalArray || E.DynamicLocalArray)
+    return false;
   // A few dozen AST nodes is a handful of instructions per arm.
   return !T.ControlFlow && !E.ControlFlow && T.Nodes + E.Nodes <= 40;
 }
