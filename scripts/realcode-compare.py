@@ -2,12 +2,14 @@
 """Per-line predictions of cuda-access-lint against ncu counters measured on
 public programs (docs/real-code.md).
 
-  realcode-compare.py reduce RAW_DIR OUT_DIR
+  realcode-compare.py reduce RAW_DIR OUT_DIR [--verify BIN]
       RAW_DIR holds <program>.lines.csv written by scripts/ncu-source-lines.py
       on the GPU machine; OUT_DIR gets one small <program>.csv per program:
       per launch, source line and instruction class the executed warp
-      instructions, global sectors (and ideal), shared wavefronts (and ideal)
-      and divergent branch targets.
+      instructions, the requests (executions with an active lane), global
+      sectors (and ideal), shared wavefronts (and ideal) and divergent branch
+      targets. The reduction is `cuda-access-verify lines` (BIN, default
+      build/bin/cuda-access-verify): the verifier's own definition.
 
   realcode-compare.py compare --measured DIR --programs FILE --src DIR
                               [--lint BIN] [--match strict|name] [--details]
@@ -40,12 +42,6 @@ import sys
 ABS_TOL, REL_TOL = 0.25, 0.10
 DENOMINATOR = "requests"  # or "executed", as the CUPTI verifier divides
 MATCHED_BY = collections.Counter()  # launch.source of matched predictions
-CLASSES = {  # SASS base opcode -> class
-    "LDG": "global_ld", "LD": "global_ld", "STG": "global_st", "ST": "global_st",
-    "ATOMG": "global_atom", "ATOM": "global_atom", "RED": "global_atom",
-    "REDG": "global_atom", "LDS": "shared_ld", "LDSM": "shared_ld",
-    "STS": "shared_st", "ATOMS": "shared_atom",
-}
 JUDGED = {"global_ld": ("global", "load"), "global_st": ("global", "store"),
           "shared_ld": ("shared", "load"), "shared_st": ("shared", "store")}
 FIELDS = ["program", "launch", "mangled", "grid", "block", "file", "line",
@@ -54,109 +50,28 @@ FIELDS = ["program", "launch", "mangled", "grid", "block", "file", "line",
           "divergent_targets"]
 
 
-def active_requests(m, cls):
-    """Warp executions with at least one predicated-on lane: the analyzer's
-    "request". inst_executed also counts executions whose active lanes were
-    all predicated off (GPU-NOTES), e.g. `if (tid == 0) out[b] = s[0]` runs
-    as a predicated STG in every warp. Returns (requests, exact?)."""
-    executed = m.get("inst_executed", 0)
-    on = m.get("thread_inst_executed_true", 0)
-    if on >= m.get("thread_inst_executed", 0) - 0.5:
-        return executed, True  # no active lane was ever predicated off
-    bits = m.get("memory_access_size_type", 32) or 32
-    if cls.startswith("shared") and bits <= 32:
-        # Ideal wavefronts of an access of <= 4 B per lane: exactly 1 per
-        # execution with any lane on.
-        return m.get("memory_l1_wavefronts_shared_ideal", 0), True
-    if cls.startswith("global") and "memory_l1_tag_requests_global" in m:
-        # Estimate: L1 tag requests count 128-byte lines per execution
-        # (LDG.128 of 32 lanes: 4), exact for predicated accesses that stay
-        # within one line per 32-bit slice (`if (tid == 0)`).
-        # A request is an execution, so the estimate is bounded by them
-        # (two 128-byte lines per execution would double it otherwise).
-        return min(executed, m["memory_l1_tag_requests_global"] /
-                   max(1.0, bits / 32)), False
-    return executed, False
-
-
-def opcode(sass):
-    s = sass.strip()
-    s = re.sub(r"^@!?U?P[T0-9]+\s+", "", s)
-    return s.split(" ")[0].split(".")[0] if s else ""
-
-
-def norm_measured(path):
-    """/anything/.devcarry/src/<repo-dir>/<path> -> <repo-dir>/<path>."""
-    m = re.search(r"/\.devcarry/src/(.*)$", path)
-    return m.group(1) if m else path
-
-
 # ---------------------------------------------------------------- reduce
 
 
-def reduce_program(raw_csv):
-    per_pc = collections.defaultdict(dict)  # (launch, pc) -> metric -> value
-    info = {}
-    with open(raw_csv, newline="") as fh:
-        for r in csv.DictReader(fh):
-            if not r["file"]:
-                continue  # not a PC-instanced metric
-            key = (int(r["kernel_index"]), r["pc"])
-            info[key] = r
-            per_pc[key][r["metric"]] = float(r["value"])
-    agg = collections.OrderedDict()
-    for key in sorted(per_pc, key=lambda k: (k[0], int(k[1], 16))):
-        m, r = per_pc[key], info[key]
-        op = opcode(r["sass"])
-        cls = CLASSES.get(op)
-        if op in ("LD", "ST", "ATOM") and not m.get(
-                "memory_l2_theoretical_sectors_global"):
-            cls = None  # generic access that never reached global memory
-        rows = []
-        if cls:
-            rows.append(cls)
-        if "smsp__branch_targets_threads_divergent" in m and op in (
-                "BRA", "BRX", "JMP", "JMX", "BSSY", "WARPSYNC", "BREAK"):
-            rows.append("branch")
-        for c in rows:
-            k = (key[0], r["mangled"], r["grid"], r["block"],
-                 norm_measured(r["file"]), int(r["line"]), c)
-            a = agg.setdefault(k, collections.Counter())
-            a["instructions"] += 1
-            a["executed"] += m.get("inst_executed", 0)
-            if c != "branch":
-                req, exact = active_requests(m, c)
-                a["requests"] += req
-                if not exact:
-                    a["requests_inferred"] += 1
-            if c == "branch":
-                a["divergent_targets"] += m.get(
-                    "smsp__branch_targets_threads_divergent", 0)
-            else:
-                a["sectors"] += m.get("memory_l2_theoretical_sectors_global", 0)
-                a["sectors_ideal"] += m.get(
-                    "memory_l2_theoretical_sectors_global_ideal", 0)
-                a["wavefronts"] += m.get("memory_l1_wavefronts_shared", 0)
-                a["wavefronts_ideal"] += m.get(
-                    "memory_l1_wavefronts_shared_ideal", 0)
-    return agg
-
-
 def cmd_reduce(a):
+    """Per-line tables from per-PC dumps, by cuda-access-verify's one
+    definition of requests and classes (runtime/include/cal/runtime/
+    NcuReport.h), so that these figures and the verifier's are the same."""
+    if not os.access(a.verify, os.X_OK):
+        sys.exit("realcode-compare: %s is not executable (build it, or give "
+                 "--verify)" % a.verify)
     os.makedirs(a.out_dir, exist_ok=True)
     for fn in sorted(os.listdir(a.raw_dir)):
         if not fn.endswith(".lines.csv"):
             continue
         prog = fn[:-len(".lines.csv")]
-        agg = reduce_program(os.path.join(a.raw_dir, fn))
-        with open(os.path.join(a.out_dir, prog + ".csv"), "w",
-                  newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(FIELDS)
-            for k, c in agg.items():
-                launch, mangled, grid, block, f, line, cls = k
-                w.writerow([prog, launch, mangled, grid, block, f, line, cls] +
-                           ["%g" % c[x] for x in FIELDS[8:]])
+        out = subprocess.run([a.verify, "lines", os.path.join(a.raw_dir, fn),
+                              prog], capture_output=True, text=True)
+        if out.returncode != 0:
+            sys.exit("realcode-compare: %s: %s" % (fn, out.stderr.strip()))
+        with open(os.path.join(a.out_dir, prog + ".csv"), "w") as fh:
+            fh.write(out.stdout)
+        print("reduced %s: %d rows" % (prog, out.stdout.count("\n") - 1))
     return 0
 
 
@@ -432,6 +347,9 @@ def main():
     r = sub.add_parser("reduce")
     r.add_argument("raw_dir")
     r.add_argument("out_dir")
+    r.add_argument("--verify", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "build", "bin",
+        "cuda-access-verify"), help="the cuda-access-verify binary")
     c = sub.add_parser("compare")
     c.add_argument("--measured", default="docs/data/realcode-h100")
     c.add_argument("--programs",

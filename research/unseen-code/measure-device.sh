@@ -42,7 +42,8 @@
 #
 # $OUT/SET/ gets (each file under 16 MiB, at most MAX_FILES in all of $OUT):
 #   log.txt         the run log (GPU, nvcc, ncu, every build, run and dump)
-#   reduced.tar.gz  reduced/NAME.csv (realcode-compare.py reduce, run here),
+#   reduced.tar.gz  reduced/NAME.csv (realcode-compare.py reduce, run here
+#                   when build/bin/cuda-access-verify exists),
 #                   logs/ (each build's, run's and dump's output), plan/
 #   lines.tar.gz    lines/NAME.lines.csv: the per-PC dumps, reduce's input
 #                   (split into lines.tar.gz.part-aa, -ab... if too big)
@@ -214,8 +215,14 @@ export -f dump_one
 ls "$W/reports" | sed -n 's/\.ncu-rep$//p' |
   xargs -P "$JOBS" -n 1 bash -c 'dump_one "$0" "$1"' "$W" | tee -a "$LOG"
 log "dumps done at $(elapsed) s"
-python3 scripts/realcode-compare.py reduce "$W/lines" "$W/reduced" 2>&1 |
-  tee -a "$LOG"
+# The reduction is cuda-access-verify's (`lines`), built only where a
+# build/ exists; otherwise reduce lines.tar.gz afterwards (README, step 4).
+if [ -x build/bin/cuda-access-verify ]; then
+  python3 scripts/realcode-compare.py reduce "$W/lines" "$W/reduced" 2>&1 |
+    tee -a "$LOG"
+else
+  log "no build/bin/cuda-access-verify here: reduce lines.tar.gz afterwards"
+fi
 for f in "$W"/reduced/*.csv; do
   [ -f "$f" ] && log "reduced $(basename "$f" .csv): $(($(wc -l <"$f") - 1)) rows"
 done

@@ -24,6 +24,8 @@ const char *verdictName(Verdict V) {
     return "no prediction";
   case Verdict::NoMeasurement:
     return "no measurement";
+  case Verdict::InRange:
+    return "within range";
   }
   return "?";
 }
@@ -83,6 +85,9 @@ public:
       case Verdict::NoMeasurement:
         ++C.NoMeasurement;
         break;
+      case Verdict::InRange:
+        ++C.InRange;
+        break;
       }
     }
     return std::move(C);
@@ -99,7 +104,9 @@ private:
   }
 
   /// Verdict for a numeric quantity with an optional predicted range.
-  void judge(Row &R, const PredictedRange &PR) {
+  /// \p Bound: the prediction is the range itself (an upper bound), so
+  /// anything in it agrees.
+  void judge(Row &R, const PredictedRange &PR, bool Bound = false) {
     R.Predicted = PR.Mean;
     if (std::isnan(R.Measured)) {
       R.V = Verdict::NoMeasurement;
@@ -116,9 +123,14 @@ private:
                           : fmt(PR.Mean) + " [" + fmt(Lo) + "," + fmt(Hi) + "]";
     double Slack = std::max(Tol.Abs, Tol.Rel * std::fabs(PR.Mean));
     R.Tolerance = tolText(PR.Mean);
-    R.V = (R.Measured >= Lo - Slack && R.Measured <= Hi + Slack)
-              ? Verdict::Agree
-              : Verdict::Mismatch;
+    // The headline decides; the range only gives the weaker verdict.
+    bool InRange = R.Measured >= Lo - Slack && R.Measured <= Hi + Slack;
+    if (std::fabs(R.Measured - PR.Mean) <= Slack || (Bound && InRange))
+      R.V = Verdict::Agree;
+    else if (Lo != Hi && InRange)
+      R.V = Verdict::InRange;
+    else
+      R.V = Verdict::Mismatch;
   }
 
   Row &newRow(const LaunchMeasurement &L, const std::string &Scope,
@@ -149,7 +161,8 @@ static void sassTotals(const LaunchMeasurement &L, const char *Class,
     if (It == Line.Classes.end())
       continue;
     Units += It->second.Wavefronts;
-    Executed += It->second.Executed;
+    Executed += It->second.Requests > 0 ? It->second.Requests
+                                        : It->second.Executed;
   }
 }
 
@@ -248,7 +261,7 @@ void Comparer::compareLaunch(const LaunchMeasurement &L,
     Tolerances Saved = Tol;
     Tol.Abs = 0.01;
     Tol.Rel = 0;
-    judge(R, PR);
+    judge(R, PR, /*Bound=*/K && !K->OccupancyExact);
     Tol = Saved;
     if (!K)
       R.V = Verdict::NoPrediction;
@@ -314,12 +327,18 @@ void Comparer::compareLines(const LaunchMeasurement &L,
       const ClassCounters &CC = It->second;
       bool Global = std::string(Q.Space) == "global";
       Row &R = newRow(L, Scope, std::string(Q.Class) + " " + Q.Unit);
-      R.Measured = ratio(Global ? CC.Sectors : CC.Wavefronts, CC.Executed);
+      // Per request (an execution with an active lane) where the counters
+      // tell them apart (NcuReport.h), else per executed instruction.
+      double Den = CC.Requests > 0 ? CC.Requests : CC.Executed;
+      R.Measured = ratio(Global ? CC.Sectors : CC.Wavefronts, Den);
       R.MeasuredText = fmt(R.Measured);
-      double Ideal =
-          ratio(Global ? CC.SectorsIdeal : CC.WavefrontsIdeal, CC.Executed);
+      double Ideal = ratio(Global ? CC.SectorsIdeal : CC.WavefrontsIdeal, Den);
       R.Note = "ideal " + fmt(Ideal) + ", " + std::to_string(CC.Instructions) +
                " instr.";
+      if (CC.Requests > 0 && CC.RequestsInferred)
+        R.Note += ", requests estimated";
+      else if (!(CC.Requests > 0))
+        R.Note += ", per executed instruction";
       // Execution-weighted mean of the predicted accesses of this line.
       PredictedRange PR;
       double WSum = 0, Sum = 0, Lo = INFINITY, Hi = -INFINITY;

@@ -134,6 +134,8 @@ const char *verdictClass(Verdict V) {
     return "noprediction";
   case Verdict::NoMeasurement:
     return "nomeasurement";
+  case Verdict::InRange:
+    return "inrange";
   }
   return "";
 }
@@ -329,7 +331,7 @@ th,td{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}
 th{background:#f2f2f2;font-weight:600}th.sub{font-weight:400;font-size:12px}
 td.n{text-align:right;white-space:nowrap}
 td.src code{white-space:pre}td.src.missing{color:#999;font-style:italic}
-td.agree{background:#e9f6ec}td.mismatch{background:#f9c9c4;font-weight:700}
+td.agree{background:#e9f6ec}td.inrange{background:#fdf3d6}td.mismatch{background:#f9c9c4;font-weight:700}
 td.noprediction,td.nomeasurement{color:#777}
 tr.mismatch td.loc,table.index tr.mismatch td,tr.kernel-row.mismatch td{background:#fde3e0}
 tr.kernel-row.mismatch td.v{color:#b00;font-weight:700}
@@ -390,10 +392,11 @@ std::string toHtml(const Comparison &C, const HtmlOptions &O) {
   if (!O.Command.empty())
     Out += "<p class=\"meta\">measured by: <code>" + esc(O.Command) +
            "</code></p>\n";
-  unsigned Judged = C.Agree + C.Mismatch;
+  unsigned Judged = C.Agree + C.InRange + C.Mismatch;
   Out += "<p class=\"summary\" id=\"summary\">rows: " +
          std::to_string(C.Rows.size()) + ", <b>agree " +
-         std::to_string(C.Agree) + "</b>, <b>mismatch " +
+         std::to_string(C.Agree) + "</b>, within the predicted range only " +
+         std::to_string(C.InRange) + ", <b>mismatch " +
          std::to_string(C.Mismatch) + "</b>, no prediction " +
          std::to_string(C.NoPrediction) + ", no measurement " +
          std::to_string(C.NoMeasurement);

@@ -16,7 +16,9 @@ namespace cal {
 bool isYesNo(const Row &R) { return R.Tolerance == "yes/no"; }
 
 bool isPlotted(const Row &R) {
-  return (R.V == Verdict::Agree || R.V == Verdict::Mismatch) && !isYesNo(R) &&
+  return (R.V == Verdict::Agree || R.V == Verdict::Mismatch ||
+          R.V == Verdict::InRange) &&
+         !isYesNo(R) &&
          std::isfinite(R.Predicted) && std::isfinite(R.Measured);
 }
 

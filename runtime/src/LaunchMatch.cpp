@@ -53,7 +53,41 @@ static bool identChar(char C) {
   return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
 }
 
-std::string canonicalKernelName(const std::string &Name) {
+/// One spelling of the anonymous namespace: the Itanium demangler writes
+/// "(anonymous namespace)", GCC's diagnostics "{anonymous}", MSVC-style
+/// tools "`anonymous namespace'".
+static std::string anonymousNamespace(std::string S) {
+  static const char *Spellings[] = {"{anonymous}", "`anonymous namespace'",
+                                    "<anonymous namespace>"};
+  for (const char *From : Spellings)
+    for (size_t P; (P = S.find(From)) != std::string::npos;)
+      S.replace(P, std::strlen(From), "(anonymous namespace)");
+  return S;
+}
+
+/// A template argument written as a cast of an integer, "(int)5" or
+/// "(Kind)0" as the demangler prints integer and enumerator arguments of
+/// class type, reads as the integer: "f<(int)5>" is "f<5>".
+static std::string dropIntegerCasts(const std::string &S) {
+  std::string Out;
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (S[I] == '(' && I > 0 && (S[I - 1] == '<' || S[I - 1] == ',')) {
+      size_t Close = S.find(')', I);
+      if (Close != std::string::npos && Close + 1 < S.size() &&
+          (std::isdigit(static_cast<unsigned char>(S[Close + 1])) ||
+           S[Close + 1] == '-') &&
+          S.find_first_of("(<>,", I + 1) > Close) {
+        I = Close; // skip "(Type)"
+        continue;
+      }
+    }
+    Out += S[I];
+  }
+  return Out;
+}
+
+std::string canonicalKernelName(const std::string &Input) {
+  std::string Name = anonymousNamespace(Input);
   std::string Out;
   for (size_t I = 0; I < Name.size(); ++I) {
     char C = Name[I];
@@ -90,7 +124,7 @@ std::string canonicalKernelName(const std::string &Name) {
   }
   if (R.rfind("::", 0) == 0)
     R.erase(0, 2);
-  return R;
+  return dropIntegerCasts(R);
 }
 
 bool sameKernel(const LaunchMeasurement &L, const PredictedKernel &K) {

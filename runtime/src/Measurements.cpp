@@ -25,6 +25,10 @@ static Value classToJson(const ClassCounters &C) {
   O.set("executed", C.Executed);
   O.set("op_executed", C.OpExecuted);
   O.set("thread_executed", C.ThreadExecuted);
+  if (C.Requests > 0) {
+    O.set("requests", C.Requests);
+    O.set("requests_inferred", C.RequestsInferred);
+  }
   O.set("sectors", C.Sectors);
   O.set("sectors_ideal", C.SectorsIdeal);
   O.set("wavefronts", C.Wavefronts);
@@ -39,6 +43,10 @@ static ClassCounters classFromJson(const Value &O) {
   C.Executed = O.getNumber("executed");
   C.OpExecuted = O.getNumber("op_executed");
   C.ThreadExecuted = O.getNumber("thread_executed");
+  if (O.get("requests")) {
+    C.Requests = O.getNumber("requests");
+    C.RequestsInferred = unsigned(O.getNumber("requests_inferred"));
+  }
   C.Sectors = O.getNumber("sectors");
   C.SectorsIdeal = O.getNumber("sectors_ideal");
   C.Wavefronts = O.getNumber("wavefronts");

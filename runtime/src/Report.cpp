@@ -33,8 +33,9 @@ void printTable(std::ostream &OS, const Comparison &C) {
       OS << "  (" << R.Note << ")";
     OS << "\n";
   }
-  unsigned Judged = C.Agree + C.Mismatch;
-  OS << "\nrows: " << C.Rows.size() << ", agree " << C.Agree << ", mismatch "
+  unsigned Judged = C.Agree + C.InRange + C.Mismatch;
+  OS << "\nrows: " << C.Rows.size() << ", agree " << C.Agree
+     << ", within the predicted range only " << C.InRange << ", mismatch "
      << C.Mismatch << ", no prediction " << C.NoPrediction
      << ", no measurement " << C.NoMeasurement;
   if (Judged)
@@ -50,6 +51,7 @@ json::Value toJson(const Comparison &C) {
   S.set("rows", unsigned(C.Rows.size()));
   S.set("agree", C.Agree);
   S.set("mismatch", C.Mismatch);
+  S.set("within_range", C.InRange);
   S.set("no_prediction", C.NoPrediction);
   S.set("no_measurement", C.NoMeasurement);
   Root.set("summary", std::move(S));

@@ -239,3 +239,40 @@ TEST(Compare, TheoreticalOccupancyIsExactOrAnUpperBound) {
   EXPECT_EQ(find(C, "bound", Q)->V, Verdict::Agree);   // 75 <= 100
   EXPECT_EQ(find(C, "over", Q)->V, Verdict::Mismatch); // 75 > 50
 }
+
+TEST(Compare, AHeadlineOutsideTheToleranceIsOnlyWithinRange) {
+  // o[y * w + x] with 16-wide rows and an unknown w: 4 sectors per request
+  // when w is a multiple of 8 floats, 5.75 otherwise (a 16-lane half row of
+  // 64 bytes then straddles a third 32-byte sector in 3 of 4 rows). A
+  // prediction whose headline is the mean 4.88 of the two cases, with the
+  // range [4, 5.75], against a measured 4.00: the headline misses by 0.88,
+  // more than the tolerance max(0.25, 10% of 4.88), so the row is not an
+  // agreement; the measurement lies in the range: "within range".
+  Measurements M;
+  LaunchMeasurement L = launch("rows", "_Z4rowsv", 4, 4);
+  LineMeasurement Line;
+  Line.File = "kernels/t.cu";
+  Line.Line = 9;
+  ClassCounters &Ld = Line.Classes["global_ld"];
+  Ld.Executed = 100;
+  Ld.Sectors = 400;
+  Ld.SectorsIdeal = 400;
+  L.Lines.push_back(Line);
+  M.Launches.push_back(L);
+  std::string Access = R"({"file": "kernels/t.cu", "line": 9, "column": 5,
+      "space": "global", "kind": "load", "bytes_per_lane": 4,
+      "executions_per_warp": 1, "active_lanes": 32,
+      "sectors_per_request": {"min": 4, "max": 5.75, "mean": 4.875},
+      "confidence": "range"})";
+  Predictions P =
+      parsePredictions(predictionJson(kernel("_Z4rowsv", 4, 4, Access)));
+  Comparison C = compare(M, &P);
+  const Row *LineRow = nullptr;
+  for (const Row &X : C.Rows)
+    if (X.Scope == "kernels/t.cu:9")
+      LineRow = &X;
+  ASSERT_TRUE(LineRow);
+  EXPECT_EQ(LineRow->V, Verdict::InRange);
+  EXPECT_EQ(C.InRange, 1u);
+  EXPECT_STREQ(verdictName(LineRow->V), "within range");
+}

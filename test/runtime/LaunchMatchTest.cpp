@@ -36,6 +36,14 @@ TEST(KernelName, CanonicalSpelling) {
   // Identifiers keep their digits and letters.
   EXPECT_EQ(canonicalKernelName("k2u<float2>"), "k2u<float2>");
   EXPECT_NE(canonicalKernelName("k<float>"), canonicalKernelName("k<double>"));
+  // The demangler writes an integer argument of a non-int type as a cast.
+  EXPECT_EQ(canonicalKernelName("f<(short)4, (Kind)0>"), "f<4,0>");
+  EXPECT_EQ(canonicalKernelName("f<(long)-1>"), "f<-1>");
+  // A parenthesised expression that is not a cast of a number is kept.
+  EXPECT_EQ(canonicalKernelName("f<(a)+1>"), "f<(a)+1>");
+  // One spelling of the anonymous namespace.
+  EXPECT_EQ(canonicalKernelName("{anonymous}::k<float>"),
+            canonicalKernelName("(anonymous namespace)::k<float>"));
 }
 
 PredictedKernel kernel(const std::string &Name, const std::string &Mangled,

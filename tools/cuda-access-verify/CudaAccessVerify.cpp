@@ -11,6 +11,7 @@
 #include "cal/runtime/CuptiStatus.h"
 #include "cal/runtime/HtmlReport.h"
 #include "cal/runtime/Measurements.h"
+#include "cal/runtime/NcuReport.h"
 #include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/Predictions.h"
 #include "cal/runtime/ProfilerHost.h"
@@ -44,10 +45,19 @@ const char *Usage =
     "usage: cuda-access-verify [options]\n"
     "       cuda-access-verify run [options] -- PROGRAM [ARGS...]\n"
     "                           (run --help: profile any CUDA program)\n"
+    "       cuda-access-verify lines DUMP.csv [PROGRAM]\n"
+    "                           print the per-line table of an ncu per-PC\n"
+    "                           dump (scripts/ncu-source-lines.py)\n"
     "  --predictions FILE       analyzer JSON (cuda-access-lint "
     "--format=json)\n"
     "  --measurements F1,F2     compare saved measurements (merged by label);\n"
     "                           no GPU needed\n"
+    "  --ncu-report FILE        judge the launches of an Nsight Compute report\n"
+    "                           (ncu --section SourceCounters, -lineinfo):\n"
+    "                           read through ncu's Python report interface\n"
+    "                           (ncu on PATH); no GPU needed\n"
+    "  --ncu-lines FILE         the same from a per-PC dump already written\n"
+    "                           by scripts/ncu-source-lines.py\n"
     "  --measurements-out FILE  save the raw measurements of this run\n"
     "  --json-out FILE          write the comparison as JSON\n"
     "  --csv-out FILE           write the comparison as CSV\n"
@@ -71,13 +81,17 @@ const char *Usage =
     "  --roofline-svg FILE      write the roofline plot as a standalone SVG\n"
     "  --list-metrics CHIP      print the metric groups and their pass counts\n"
     "                           on CHIP (e.g. GH100); no GPU needed\n"
-    "exit codes: 0 all judged rows agree, 1 a mismatch, 2 usage or I/O error,\n"
+    "verdicts: agree (within the tolerance of the predicted headline),\n"
+    "  within range (only within the predicted minimum-maximum: counted\n"
+    "  apart, neither agreement nor mismatch), mismatch\n"
+    "exit codes: 0 no mismatch, 1 a mismatch, 2 usage or I/O error,\n"
     "  3 profiling not permitted, 4 other failure, 7 predictions given but\n"
     "  no measured launch paired with one (each launch says why),\n"
     "  77 no CUDA device (prints \"skipped: no CUDA device\")\n";
 
 struct Options {
   std::string Predictions, MeasurementsIn, MeasurementsOut, JsonOut, CsvOut;
+  std::string NcuReport, NcuLines;
   cal::HtmlCli Html;
   std::string ListMetricsChip;
   bool Bandwidth = false;
@@ -105,6 +119,12 @@ bool parse(int Argc, char **Argv, Options &O) {
         return false;
     } else if (A == "--measurements") {
       if (!Next(O.MeasurementsIn))
+        return false;
+    } else if (A == "--ncu-report") {
+      if (!Next(O.NcuReport))
+        return false;
+    } else if (A == "--ncu-lines") {
+      if (!Next(O.NcuLines))
         return false;
     } else if (A == "--measurements-out") {
       if (!Next(O.MeasurementsOut))
@@ -241,6 +261,22 @@ int main(int Argc, char **Argv) {
   // `run -- ./app`: an unmodified program through the injection library.
   if (Argc > 1 && std::string(Argv[1]) == "run")
     return runCommand(Argc - 1, Argv + 1);
+  if (Argc > 1 && std::string(Argv[1]) == "lines") {
+    if (Argc < 3 || Argc > 4) {
+      std::cerr << "cuda-access-verify: error: usage: cuda-access-verify "
+                   "lines DUMP.csv [PROGRAM]\n";
+      return ExitUsage;
+    }
+    cal::Expected<cal::Measurements> M =
+        cal::readNcuPcDump(Argv[2], Argc > 3 ? Argv[3] : "");
+    if (!M) {
+      std::cerr << "cuda-access-verify: error: " << M.error().message()
+                << "\n";
+      return ExitUsage;
+    }
+    cal::writeLineTable(*M, Argc > 3 ? Argv[3] : "", std::cout);
+    return ExitAgree;
+  }
   Options O;
   if (!parse(Argc, Argv, O))
     return ExitUsage;
@@ -272,7 +308,24 @@ int main(int Argc, char **Argv) {
   }
 
   cal::Measurements M;
-  if (!O.MeasurementsIn.empty()) {
+  if (int(!O.MeasurementsIn.empty()) + int(!O.NcuReport.empty()) +
+          int(!O.NcuLines.empty()) >
+      1) {
+    std::cerr << "cuda-access-verify: error: --measurements, --ncu-report "
+                 "and --ncu-lines are alternatives\n";
+    return ExitUsage;
+  }
+  if (!O.NcuReport.empty() || !O.NcuLines.empty()) {
+    cal::Expected<cal::Measurements> R =
+        O.NcuReport.empty() ? cal::readNcuPcDump(O.NcuLines, O.NcuLines)
+                            : cal::readNcuReport(O.NcuReport);
+    if (!R) {
+      std::cerr << "cuda-access-verify: error: " << R.error().message()
+                << "\n";
+      return ExitUsage;
+    }
+    M = std::move(*R);
+  } else if (!O.MeasurementsIn.empty()) {
     // Several files (one per sweep, say) merge by launch label.
     size_t Start = 0;
     while (Start < O.MeasurementsIn.size()) {
@@ -361,7 +414,8 @@ int main(int Argc, char **Argv) {
     return ExitUsage;
   if (!O.Html.Path.empty() && !writeText(O.Html.Path, O.Html.render(C, M)))
     return ExitUsage;
-  if (HavePreds && !C.Agree && !C.Mismatch && !M.Launches.empty()) {
+  if (HavePreds && !C.Agree && !C.InRange && !C.Mismatch &&
+      !M.Launches.empty()) {
     std::cerr << "cuda-access-verify: nothing judged: no measured launch "
                  "paired with a prediction\n";
     for (const std::string &W : cal::unpairedLaunches(M, Preds))

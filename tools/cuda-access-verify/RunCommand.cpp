@@ -77,7 +77,10 @@ const char *RunUsageText =
     "                           launches only (one program run each)\n"
     "  --inject-lib PATH        libcal-inject.so (default: next to the\n"
     "                           verifier, ../lib; or $CAL_INJECT_LIB)\n"
-    "exit codes: 0 agree (or, without --predictions, the program's own\n"
+    "verdicts: agree (within the tolerance of the predicted headline),\n"
+    "  within range (only within the predicted minimum-maximum: counted\n"
+    "  apart, not a mismatch), mismatch\n"
+    "exit codes: 0 no mismatch (or, without --predictions, the program's own\n"
     "  status), 1 mismatch, 2 usage error or program not found, 3 profiling\n"
     "  not permitted, 4 other failure, 5 no kernel launch was measured,\n"
     "  6 the program failed (with --predictions; otherwise its status, or\n"
@@ -491,7 +494,7 @@ int runCommand(int Argc, char **Argv) {
     return passThrough(Status);
   if (programFailed(Status))
     return RunProgramFailed;
-  if (!C.Agree && !C.Mismatch && !M.Launches.empty()) {
+  if (!C.Agree && !C.InRange && !C.Mismatch && !M.Launches.empty()) {
     std::cerr << "cuda-access-verify run: nothing judged: no measured launch "
                  "paired with a prediction\n";
     for (const std::string &W : cal::unpairedLaunches(M, Preds))

@@ -20,7 +20,12 @@
 
 namespace cal {
 
-enum class Verdict { Agree, Mismatch, NoPrediction, NoMeasurement };
+/// Agree: the measured figure is within the tolerance of the predicted
+/// headline. InRange, a weaker verdict counted apart: the headline misses,
+/// but the measurement lies within the predicted minimum-maximum (a
+/// prediction that depends on unknown parameters or configurations); it is
+/// neither an agreement nor a mismatch.
+enum class Verdict { Agree, Mismatch, NoPrediction, NoMeasurement, InRange };
 const char *verdictName(Verdict V);
 
 struct Row {
@@ -46,6 +51,7 @@ struct Tolerances {
 struct Comparison {
   std::vector<Row> Rows;
   unsigned Agree = 0, Mismatch = 0, NoPrediction = 0, NoMeasurement = 0;
+  unsigned InRange = 0;
   bool HavePredictions = false;
 };
 

@@ -27,6 +27,11 @@ struct ClassCounters {
   double Executed = 0;       ///< smsp__sass_inst_executed
   double OpExecuted = 0;     ///< ..._op_{global,shared}_{ld,st}
   double ThreadExecuted = 0; ///< smsp__sass_thread_inst_executed
+  /// Executions with at least one predicated-on lane (NcuReport.h defines
+  /// them); 0 where the counters to tell are not collected (the CUPTI path:
+  /// Executed is the denominator then).
+  double Requests = 0;
+  unsigned RequestsInferred = 0; ///< instructions whose Requests estimate
   double Sectors = 0, SectorsIdeal = 0;
   double Wavefronts = 0, WavefrontsIdeal = 0;
   double DivergentTargets = 0;
