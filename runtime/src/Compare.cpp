@@ -161,8 +161,7 @@ static void sassTotals(const LaunchMeasurement &L, const char *Class,
     if (It == Line.Classes.end())
       continue;
     Units += It->second.Wavefronts;
-    Executed += It->second.Requests > 0 ? It->second.Requests
-                                        : It->second.Executed;
+    Executed += requestsOf(It->second);
   }
 }
 
@@ -329,7 +328,7 @@ void Comparer::compareLines(const LaunchMeasurement &L,
       Row &R = newRow(L, Scope, std::string(Q.Class) + " " + Q.Unit);
       // Per request (an execution with an active lane) where the counters
       // tell them apart (NcuReport.h), else per executed instruction.
-      double Den = CC.Requests > 0 ? CC.Requests : CC.Executed;
+      double Den = requestsOf(CC);
       R.Measured = ratio(Global ? CC.Sectors : CC.Wavefronts, Den);
       R.MeasuredText = fmt(R.Measured);
       double Ideal = ratio(Global ? CC.SectorsIdeal : CC.WavefrontsIdeal, Den);
@@ -337,7 +336,7 @@ void Comparer::compareLines(const LaunchMeasurement &L,
                " instr.";
       if (CC.Requests > 0 && CC.RequestsInferred)
         R.Note += ", requests estimated";
-      else if (!(CC.Requests > 0))
+      else if (!(CC.Requests > 0) && !(CC.OpExecuted > 0))
         R.Note += ", per executed instruction";
       // Execution-weighted mean of the predicted accesses of this line.
       PredictedRange PR;

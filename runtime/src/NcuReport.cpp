@@ -1,5 +1,6 @@
 //===- NcuReport.cpp - Per-line figures from Nsight Compute's counters ----===//
 #include "cal/runtime/NcuReport.h"
+#include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/MetricCatalogue.h"
 
 #include <algorithm>
@@ -71,6 +72,19 @@ RequestCount activeRequests(const std::map<std::string, double> &M,
     Bits = 32;
   if (Class.rfind("shared", 0) == 0 && Bits <= 32)
     return {get(M, "memory_l1_wavefronts_shared_ideal"), true};
+  if (Class.rfind("shared", 0) == 0 && Bits <= 128) {
+    // Wider lanes: a request of k lanes has ceil(k * Bits / 1024) ideal
+    // wavefronts, F = Bits / 32 for a full warp. Taking each request as
+    // either a full warp or one lane (the shapes of `if (tid < s)` trees
+    // and `if (tid == 0)`), the ideal wavefronts W and the predicated-on
+    // thread executions T give the full ones, (T - W) / (32 - F), and the
+    // requests W - (F - 1) * full: an estimate, exact for those shapes.
+    double W = get(M, "memory_l1_wavefronts_shared_ideal");
+    double T = get(M, "thread_inst_executed_true");
+    double F = Bits / 32;
+    double Full = std::clamp((T - W) / (32 - F), 0.0, W / F);
+    return {std::min(Executed, W - (F - 1) * Full), false};
+  }
   if (Class.rfind("global", 0) == 0 && M.count("memory_l1_tag_requests_global"))
     return {std::min(Executed, get(M, "memory_l1_tag_requests_global") /
                                    std::max(1.0, Bits / 32)),
@@ -186,6 +200,7 @@ Expected<Measurements> readNcuPcDump(const std::string &Path,
     LaunchMeasurement L;
     L.Label = Label + "#" + std::to_string(KV.first);
     L.MangledName = std::get<0>(KV.second);
+    L.Kernel = kernelNameFromMangled(L.MangledName);
     if (!parseDims(std::get<1>(KV.second), L.Grid) ||
         !parseDims(std::get<2>(KV.second), L.Block))
       L.Notes.push_back("grid or block not recorded in the report");

@@ -37,6 +37,18 @@ struct ClassCounters {
   double DivergentTargets = 0;
 };
 
+/// The denominator of a per-request figure: the executions with an active
+/// lane (NcuReport.h). From Nsight Compute's counters, Requests; from
+/// CUPTI's SASS metrics, the op counters (smsp__sass_inst_executed_op_*
+/// count only executions with an active lane, measured on the H100: a
+/// predicated shared load run by 81,920 warp executions counted 15,360, as
+/// many as its ideal wavefronts); else every executed instruction.
+inline double requestsOf(const ClassCounters &C) {
+  if (C.Requests > 0)
+    return C.Requests;
+  return C.OpExecuted > 0 ? C.OpExecuted : C.Executed;
+}
+
 struct LineMeasurement {
   std::string File; ///< as in the line table; see normalizeSourcePath
   unsigned Line = 0;

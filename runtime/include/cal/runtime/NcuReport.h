@@ -16,6 +16,9 @@
 //     thread_inst_executed (no lane was ever predicated off): exact;
 //   - for a shared access of at most 4 bytes per lane, the ideal wavefronts
 //     (exactly one per execution with any lane on): exact;
+//   - for a wider shared access, from the ideal wavefronts and the
+//     predicated-on thread executions, taking each request as a full warp
+//     or one lane: an estimate (exact for `if (tid < s)` and `if (tid == 0)`);
 //   - for a global access, memory_l1_tag_requests_global divided by the
 //     access's 32-bit slices, at most inst_executed: an estimate (tag
 //     requests count 128-byte lines);
