@@ -130,3 +130,27 @@ TEST(NcuReport, BadInputIsAnError) {
 }
 
 } // namespace
+
+namespace {
+TEST(NcuReport, CuptiRequestsAreTheOpCounters) {
+  // Measured on the H100 (docs/verify-run-h100.md): hw5/reductions.cu:59, a
+  // shared tree load under `if (tid < s)`, ran 81,920 warp executions, of
+  // which 15,360 had an active lane (smsp__sass_inst_executed_op_shared_ld,
+  // equal to its ideal wavefronts, one per 4-byte request): 15,360
+  // wavefronts are 1 per request, not 0.19 per execution.
+  ClassCounters C;
+  C.Executed = 81920;
+  C.OpExecuted = 15360;
+  C.Wavefronts = 15360;
+  EXPECT_DOUBLE_EQ(requestsOf(C), 15360);
+  // An atomic has no op counter: every executed instruction.
+  ClassCounters A;
+  A.Executed = 640;
+  EXPECT_DOUBLE_EQ(requestsOf(A), 640);
+  // Nsight Compute's requests come first where counted.
+  ClassCounters N;
+  N.Executed = 32;
+  N.Requests = 4;
+  EXPECT_DOUBLE_EQ(requestsOf(N), 4);
+}
+} // namespace
