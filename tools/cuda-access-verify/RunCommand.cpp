@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RunCommand.h"
+#include "NcuBackend.h"
 
 #include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/Compare.h"
@@ -75,6 +76,14 @@ const char *RunUsageText =
     "  --no-sass                no per-line counters (no re-runs)\n"
     "  --sass-launches N        per-line counters for the first N selected\n"
     "                           launches only (one program run each)\n"
+    "  --backend cupti|ncu      cupti (default): libcal-inject.so, one more\n"
+    "                           program run per launch for the per-line\n"
+    "                           counters; ncu: one run under Nsight Compute\n"
+    "                           (ncu on PATH or $CAL_NCU), its report judged\n"
+    "                           as --ncu-report does; the selection is then\n"
+    "                           ncu's: by default the first launch of each\n"
+    "                           kernel name (after --launch-skip ones), with\n"
+    "                           --launch-count N the first N launches\n"
     "  --inject-lib PATH        libcal-inject.so (default: next to the\n"
     "                           verifier, ../lib; or $CAL_INJECT_LIB)\n"
     "verdicts: agree (within the tolerance of the predicted headline),\n"
@@ -94,6 +103,7 @@ struct RunOptions {
   cal::HtmlCli Html;
   bool Sass = true;
   bool Roofline = false;
+  bool Ncu = false; ///< --backend ncu
   int SassLaunches = -1;
   std::vector<std::string> Program;
 };
@@ -162,6 +172,15 @@ bool parse(int Argc, char **Argv, RunOptions &O) {
       O.CsvOut = V;
     else if (A == "--inject-lib")
       O.InjectLib = V;
+    else if (A == "--backend") {
+      if (std::string(V) != "cupti" && std::string(V) != "ncu") {
+        std::cerr << "cuda-access-verify run: error: --backend must be cupti "
+                     "or ncu, got '"
+                  << V << "'\n";
+        return false;
+      }
+      O.Ncu = std::string(V) == "ncu";
+    }
     else if (A == "--roofline-svg")
       O.RooflineSvg = V;
     else if (cal::HtmlCli::takes(A)) {
@@ -296,6 +315,52 @@ std::string commandLine(const std::vector<std::string> &Program) {
   return Cmd;
 }
 
+/// The comparison, its outputs and the exit code, for either backend.
+int report(const RunOptions &O, const cal::Measurements &M,
+           const cal::Predictions *Preds, int Status) {
+  cal::Comparison C = cal::compare(M, Preds);
+  cal::printTable(std::cout, C);
+  // The roofline is an estimate: shown and saved, never in the exit code.
+  cal::RooflineReport Roof =
+      cal::rooflineFor(M, Preds, std::cout, O.Roofline);
+  if (!O.RooflineSvg.empty()) {
+    std::ofstream Out(O.RooflineSvg);
+    Out << cal::rooflineSvg(Roof);
+    if (!Out)
+      std::cerr << "cuda-access-verify run: cannot write '" << O.RooflineSvg
+                << "'\n";
+  }
+  cal::json::Value Json = cal::toJson(C);
+  if (Preds)
+    Json.set("roofline", cal::toJson(Roof));
+  if (!O.JsonOut.empty())
+    if (cal::Error WE = cal::json::writeFile(O.JsonOut, Json))
+      std::cerr << "cuda-access-verify run: " << WE.message() << "\n";
+  if (!O.CsvOut.empty()) {
+    std::ofstream Out(O.CsvOut);
+    Out << cal::toCsv(C);
+  }
+  if (!O.Html.Path.empty()) {
+    std::ofstream Out(O.Html.Path);
+    Out << O.Html.render(C, M);
+    if (!Out)
+      std::cerr << "cuda-access-verify run: cannot write '" << O.Html.Path
+                << "'\n";
+  }
+  if (!Preds)
+    return passThrough(Status);
+  if (programFailed(Status))
+    return RunProgramFailed;
+  if (!C.Agree && !C.InRange && !C.Mismatch && !M.Launches.empty()) {
+    std::cerr << "cuda-access-verify run: nothing judged: no measured launch "
+                 "paired with a prediction\n";
+    for (const std::string &W : cal::unpairedLaunches(M, *Preds))
+      std::cerr << "  " << W << "\n";
+    return RunNothingJudged;
+  }
+  return C.Mismatch ? RunMismatch : RunAgree;
+}
+
 } // namespace
 
 int runCommand(int Argc, char **Argv) {
@@ -329,6 +394,30 @@ int runCommand(int Argc, char **Argv) {
       return RunUsage;
     }
     Preds = std::move(*P);
+  }
+  if (O.Ncu) {
+    NcuSelection Sel;
+    Sel.KernelRegex = O.Inject.KernelRegex;
+    Sel.Skip = O.Inject.Skip;
+    Sel.Count = O.Inject.Count;
+    int Status = 0;
+    cal::Expected<cal::Measurements> M = measureWithNcu(O.Program, Sel, Status);
+    if (!M) {
+      std::cerr << "cuda-access-verify run: error: " << M.error().message()
+                << "\n";
+      return RunFailure;
+    }
+    if (programFailed(Status))
+      std::cerr << "cuda-access-verify run: ncu (and the program under it) "
+                << describeStatus(Status) << "\n";
+    if (M->Launches.empty()) {
+      std::cerr << "cuda-access-verify run: no kernel launch was measured "
+                   "(ncu profiled none: the program launched no kernel, or "
+                   "none matched the selection)\n";
+      return programFailed(Status) && !HavePreds ? passThrough(Status)
+                                                 : RunNoLaunch;
+    }
+    return report(O, *M, HavePreds ? &Preds : nullptr, Status);
   }
   std::string Lib = O.InjectLib.empty() ? defaultInjectLib() : O.InjectLib;
   if (access(Lib.c_str(), R_OK) != 0) {
@@ -461,45 +550,5 @@ int runCommand(int Argc, char **Argv) {
                                                : RunNoLaunch;
   }
 
-  cal::Comparison C = cal::compare(M, HavePreds ? &Preds : nullptr);
-  cal::printTable(std::cout, C);
-  // The roofline is an estimate: shown and saved, never in the exit code.
-  cal::RooflineReport Roof =
-      cal::rooflineFor(M, HavePreds ? &Preds : nullptr, std::cout, O.Roofline);
-  if (!O.RooflineSvg.empty()) {
-    std::ofstream Out(O.RooflineSvg);
-    Out << cal::rooflineSvg(Roof);
-    if (!Out)
-      std::cerr << "cuda-access-verify run: cannot write '" << O.RooflineSvg
-                << "'\n";
-  }
-  cal::json::Value Json = cal::toJson(C);
-  if (HavePreds)
-    Json.set("roofline", cal::toJson(Roof));
-  if (!O.JsonOut.empty())
-    if (cal::Error WE = cal::json::writeFile(O.JsonOut, Json))
-      std::cerr << "cuda-access-verify run: " << WE.message() << "\n";
-  if (!O.CsvOut.empty()) {
-    std::ofstream Out(O.CsvOut);
-    Out << cal::toCsv(C);
-  }
-  if (!O.Html.Path.empty()) {
-    std::ofstream Out(O.Html.Path);
-    Out << O.Html.render(C, M);
-    if (!Out)
-      std::cerr << "cuda-access-verify run: cannot write '" << O.Html.Path
-                << "'\n";
-  }
-  if (!HavePreds)
-    return passThrough(Status);
-  if (programFailed(Status))
-    return RunProgramFailed;
-  if (!C.Agree && !C.InRange && !C.Mismatch && !M.Launches.empty()) {
-    std::cerr << "cuda-access-verify run: nothing judged: no measured launch "
-                 "paired with a prediction\n";
-    for (const std::string &W : cal::unpairedLaunches(M, Preds))
-      std::cerr << "  " << W << "\n";
-    return RunNothingJudged;
-  }
-  return C.Mismatch ? RunMismatch : RunAgree;
+  return report(O, M, HavePreds ? &Preds : nullptr, Status);
 }
