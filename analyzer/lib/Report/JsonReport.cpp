@@ -86,7 +86,9 @@ static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
                             const char *Field) {
   // Execution-weighted: sum of per-request figures over all requests
   // divided by requests, as the hardware's per-kernel ratio is. Requests
-  // are weighted by the blocks their evaluated block stands for.
+  // are weighted by the blocks their evaluated block stands for. Each
+  // access counts with its headline (the typical sample where its figure
+  // depends on unknown parameters), never a mean over samples.
   double Requests = 0, Sum = 0, Known = 0;
   bool Complete = true;
   // Requests through pointers of unknown space may belong to this space:
@@ -99,7 +101,7 @@ static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
       continue;
     const Stat &S = A.mainStat();
     Requests += A.WeightedRequests;
-    Sum += S.Sum;
+    Sum += A.headline(K) * S.Weight;
     Known += S.Weight;
     Complete &= A.UnknownRequests == 0;
   }
