@@ -8,7 +8,7 @@
 // -timeout is a finding; bad input must come back as an error string.
 //
 //===----------------------------------------------------------------------===//
-#include "../../tools/cuda-access-lint/LintRun.h"
+#include "cal/Driver/LintRun.h"
 #include "cal/Report/Reporters.h"
 #include "llvm/Support/raw_ostream.h"
 

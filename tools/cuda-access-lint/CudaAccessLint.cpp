@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FixOutput.h"
-#include "LintRun.h"
+#include "cal/Driver/LintRun.h"
 #include "OptionCheck.h"
 
 #include "cal/Checks/Check.h"

@@ -1,6 +1,6 @@
 //===- FixOutput.cpp - --fix and --export-fixes ---------------------------===//
 #include "FixOutput.h"
-#include "LintRun.h"
+#include "cal/Driver/LintRun.h"
 
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/DiagnosticsYaml.h"

@@ -8,7 +8,7 @@
 // before (more sectors or more wavefronts per request).
 //
 //===----------------------------------------------------------------------===//
-#include "LintRun.h"
+#include "cal/Driver/LintRun.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"

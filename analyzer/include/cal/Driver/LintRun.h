@@ -1,12 +1,14 @@
 //===- LintRun.h - One file through the analyzer ----------------*- C++ -*-===//
 //
-// Finds the file's compile command, parses it, runs discovery, analysis and
-// the checks, and returns everything as data: nothing is printed here, so
-// that the reporters see every file's results and can order them.
+// The library's whole pipeline for one file: finds the file's compile
+// command, parses it, runs discovery, analysis and the checks, and returns
+// everything as data. Nothing is printed here, so that the reporters see
+// every file's results and can order them, and any front end (the command
+// line tool, the file fuzzer, an editor server) lints a file the same way.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CAL_TOOLS_LINT_LINTRUN_H
-#define CAL_TOOLS_LINT_LINTRUN_H
+#ifndef CAL_DRIVER_LINTRUN_H
+#define CAL_DRIVER_LINTRUN_H
 
 #include "cal/Config/ConfigFile.h"
 #include "cal/Frontend/CompileCommands.h"

@@ -1,5 +1,5 @@
 //===- LintRun.cpp - One file through the analyzer ------------------------===//
-#include "LintRun.h"
+#include "cal/Driver/LintRun.h"
 #include "ResourceUsage.h"
 
 #include "cal/Analysis/Analyzer.h"
