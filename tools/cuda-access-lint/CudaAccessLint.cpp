@@ -22,6 +22,7 @@
 #include "cal/Checks/Check.h"
 #include "cal/Frontend/HeaderCache.h"
 #include "cal/Report/AnalysisReport.h"
+#include "cal/Report/OutputFormats.h"
 #include "cal/Report/Reporters.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -91,13 +92,8 @@ cl::opt<std::string> BuildHeaderCache(
 cl::opt<bool> ListKernels("list-kernels",
                           cl::desc("List kernels and launch sites only"),
                           cl::cat(Cat));
-cl::opt<std::string> OutFormat("format",
-                               cl::desc("Output format: text (clang-style "
-                                        "diagnostics), json "
-                                        "(docs/prediction-schema.md), sarif "
-                                        "(SARIF 2.1.0), github (workflow "
-                                        "annotations)"),
-                               cl::init("text"), cl::cat(Cat));
+// The values and their help come from cal::outputFormats() (set in main).
+cl::opt<std::string> OutFormat("format", cl::init("text"), cl::cat(Cat));
 cl::opt<std::string> OutputFile("output",
                                 cl::desc("Write the report to this file "
                                          "instead of standard output"),
@@ -382,48 +378,6 @@ void lintAll(ArrayRef<std::string> Inputs, const cal::LintConfig &C,
     Pool->wait();
 }
 
-json::Value predictionFile(ArrayRef<cal::FileReport> Reports,
-                           ArrayRef<const cal::FindingRecord *> Findings) {
-  json::Array FileList, Kernels, FindingList, Errors, Unresolved;
-  std::string DocArch;
-  for (const cal::FileReport &R : Reports) {
-    FileList.push_back(R.File);
-    for (const json::Value &K : R.Kernels)
-      Kernels.push_back(K);
-    for (const json::Value &U : R.Unresolved)
-      Unresolved.push_back(U);
-    if (DocArch.empty())
-      DocArch = R.Arch;
-    if (!R.Parsed)
-      Errors.push_back(json::Object{
-          {"file", R.File},
-          {"message",
-           R.Error.empty() ? "did not parse; no analysis was done" : R.Error}});
-    for (const cal::CommentError &E : R.CommentErrors)
-      Errors.push_back(json::Object{{"file", E.File},
-                                    {"line", E.Line},
-                                    {"column", E.Column},
-                                    {"message", E.Message}});
-  }
-  for (const cal::FindingRecord *F : Findings)
-    FindingList.push_back(cal::findingToJSON(*F));
-  json::Object Doc{{"version", cal::SchemaVersion},
-                   {"schema_version", cal::SchemaVersion},
-                   {"version_minor", cal::SchemaMinorVersion},
-                   {"tool", ToolName},
-                   {"tool_version", CAL_VERSION},
-                   {"arch", DocArch.empty()
-                                ? (Arch.empty() ? "sm_90" : Arch.getValue())
-                                : DocArch},
-                   {"files", std::move(FileList)},
-                   {"kernels", std::move(Kernels)},
-                   {"findings", std::move(FindingList)},
-                   {"errors", std::move(Errors)}};
-  if (ListKernels)
-    Doc["unresolved_launches"] = std::move(Unresolved);
-  return Doc;
-}
-
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -462,6 +416,9 @@ int main(int argc, const char **argv) {
       [](const raw_ostream &OS) { return useColor(&OS == &outs() ? 1 : 2); });
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter(printVersion);
+  static const std::string FormatHelp =
+      "Output format: " + cal::outputFormatsHelp();
+  OutFormat.setDescription(FormatHelp);
   if (std::optional<std::string> Bad =
           cal::findUnknownOption(ArrayRef(Own).drop_front(), Cat))
     return usageError(*Bad);
@@ -497,8 +454,10 @@ int main(int argc, const char **argv) {
   if (auto Bad = cal::checkOptionValue("header-cache", HeaderCacheOpt,
                                        {"background", "sync", "off"}))
     return usageError(*Bad);
-  if (auto Bad = cal::checkOptionValue("format", OutFormat,
-                                       {"text", "json", "sarif", "github"}))
+  std::vector<StringRef> FormatNames;
+  for (const cal::OutputFormat &F : cal::outputFormats())
+    FormatNames.push_back(F.Name);
+  if (auto Bad = cal::checkOptionValue("format", OutFormat, FormatNames))
     return usageError(*Bad);
   if (!Dump.empty())
     if (auto Bad = cal::checkOptionValue("dump", Dump, {"events"}))
@@ -735,21 +694,15 @@ int main(int argc, const char **argv) {
                         "': " + EC.message());
   }
   raw_ostream &OS = File ? *File : outs();
-  if (OutFormat == "json") {
-    OS << formatv("{0:2}", predictionFile(Reports, Findings)) << "\n";
-  } else if (OutFormat == "sarif") {
-    OS << formatv("{0:2}", cal::sarifLog(Findings, Reports,
-                                         cal::defaultSourceRoot(), CAL_VERSION))
-       << "\n";
-  } else if (OutFormat == "github") {
-    cal::printGithubAnnotations(OS, Findings, Reports);
-  } else {
-    for (const cal::FileReport &R : Reports)
-      OS << R.Text;
-    for (const cal::FindingRecord *F : Findings)
-      if (F->SuppressedBy.empty())
-        OS << F->Rendered;
-  }
+  cal::ReportInputs In;
+  In.Files = Reports;
+  In.Findings = Findings;
+  In.ToolName = ToolName;
+  In.ToolVersion = CAL_VERSION;
+  In.Arch = Arch;
+  In.SourceRoot = cal::defaultSourceRoot();
+  In.ListKernels = ListKernels;
+  cal::findOutputFormat(OutFormat)->Write(OS, In);
   OS.flush();
 
   unsigned Warnings = count_if(Findings, [](const cal::FindingRecord *F) {

@@ -1,0 +1,99 @@
+//===- OutputFormats.cpp - The --format values, one table -----------------===//
+#include "cal/Report/OutputFormats.h"
+
+#include "cal/Report/AnalysisReport.h"
+#include "cal/Report/Reporters.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace llvm;
+
+namespace cal {
+
+/// The prediction file (docs/prediction-schema.md).
+static void writeJson(raw_ostream &OS, const ReportInputs &In) {
+  json::Array FileList, Kernels, FindingList, Errors, Unresolved;
+  std::string DocArch;
+  for (const FileReport &R : In.Files) {
+    FileList.push_back(R.File);
+    for (const json::Value &K : R.Kernels)
+      Kernels.push_back(K);
+    for (const json::Value &U : R.Unresolved)
+      Unresolved.push_back(U);
+    if (DocArch.empty())
+      DocArch = R.Arch;
+    if (!R.Parsed)
+      Errors.push_back(json::Object{
+          {"file", R.File},
+          {"message",
+           R.Error.empty() ? "did not parse; no analysis was done" : R.Error}});
+    for (const CommentError &E : R.CommentErrors)
+      Errors.push_back(json::Object{{"file", E.File},
+                                    {"line", E.Line},
+                                    {"column", E.Column},
+                                    {"message", E.Message}});
+  }
+  for (const FindingRecord *F : In.Findings)
+    FindingList.push_back(findingToJSON(*F));
+  json::Object Doc{
+      {"version", SchemaVersion},
+      {"schema_version", SchemaVersion},
+      {"version_minor", SchemaMinorVersion},
+      {"tool", In.ToolName},
+      {"tool_version", In.ToolVersion},
+      {"arch", DocArch.empty() ? (In.Arch.empty() ? "sm_90" : In.Arch)
+                               : DocArch},
+      {"files", std::move(FileList)},
+      {"kernels", std::move(Kernels)},
+      {"findings", std::move(FindingList)},
+      {"errors", std::move(Errors)}};
+  if (In.ListKernels)
+    Doc["unresolved_launches"] = std::move(Unresolved);
+  OS << formatv("{0:2}", json::Value(std::move(Doc))) << "\n";
+}
+
+static void writeSarif(raw_ostream &OS, const ReportInputs &In) {
+  OS << formatv("{0:2}",
+                sarifLog(In.Findings, In.Files, In.SourceRoot, In.ToolVersion))
+     << "\n";
+}
+
+static void writeGithub(raw_ostream &OS, const ReportInputs &In) {
+  printGithubAnnotations(OS, In.Findings, In.Files);
+}
+
+/// Each file's own text (kernel lists, event dumps), then the findings
+/// rendered as clang renders diagnostics; suppressed ones left out.
+static void writeText(raw_ostream &OS, const ReportInputs &In) {
+  for (const FileReport &R : In.Files)
+    OS << R.Text;
+  for (const FindingRecord *F : In.Findings)
+    if (F->SuppressedBy.empty())
+      OS << F->Rendered;
+}
+
+ArrayRef<OutputFormat> outputFormats() {
+  static const OutputFormat Formats[] = {
+      {"text", "clang-style diagnostics", writeText},
+      {"json", "docs/prediction-schema.md", writeJson},
+      {"sarif", "SARIF 2.1.0", writeSarif},
+      {"github", "workflow annotations", writeGithub},
+  };
+  return Formats;
+}
+
+const OutputFormat *findOutputFormat(StringRef Name) {
+  for (const OutputFormat &F : outputFormats())
+    if (F.Name == Name)
+      return &F;
+  return nullptr;
+}
+
+std::string outputFormatsHelp() {
+  std::string S;
+  for (const OutputFormat &F : outputFormats())
+    S += (S.empty() ? "" : ", ") + F.Name.str() + " (" + F.Help.str() + ")";
+  return S;
+}
+
+} // namespace cal
