@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Differential test of the analyzer against native execution (issue #11).
+"""Differential test of the analyzer against native execution.
 
 For each seed, test/fuzz/kernelgen.py writes one .cu program of several
 random kernels (each launched from host code) and the same kernels as host

@@ -11,7 +11,7 @@ block, the PC's source file and line (needs -lineinfo) and its SASS text:
 Which metrics are instanced by PC depends on the sections collected
 (SourceCounters gives executed instructions, global sectors and their ideal,
 shared wavefronts and their ideal, divergent branch targets); every such
-metric is written, so that scripts/realcode-compare.py decides what to use.
+metric is written, so that scripts/eval/realcode-compare.py decides what to use.
 
   ncu-source-lines.py REPORT.ncu-rep > lines.csv
 """

@@ -12,13 +12,13 @@ record per file: the flags, nvcc's exit code, time and first error, and for
 each run its exit code, time, first error and (exit
 0) the numbers of kernels/launch configurations, of accesses by confidence,
 of launch configurations by launch.source, and the normalised reasons of its
-unknown accesses. The tallies and normalisations are scripts/corpus-report.py's.
+unknown accesses. The tallies and normalisations are scripts/eval/corpus-report.py's.
 """
 import argparse, collections, importlib.util, json, os, re, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location(
-    "corpus_report", os.path.join(HERE, "..", "..", "scripts", "corpus-report.py"))
+    "corpus_report", os.path.join(HERE, "..", "..", "scripts", "eval", "corpus-report.py"))
 cr = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(cr)
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes corpus-dev-manifest.json: every CUDA translation unit of the three
 development collections of corpora.json (a .cu file with a `__global__` or a
-`<<<` that no other .cu file #includes, the rule of scripts/corpus-report.py
+`<<<` that no other .cu file #includes, the rule of scripts/eval/corpus-report.py
 --write-manifest), with the flags each needs, in the manifest format of
-docs/data/corpus-manifest.json (paths and flags relative to the repository's
+research/data/corpus-manifest.json (paths and flags relative to the repository's
 directory under --src; per-file flags in {"path", "flags"} entries).
 
   research/unseen-code/make-dev-manifest.py --src /work/corpus-unseen \
@@ -12,7 +12,7 @@ directory under --src; per-file flags in {"path", "flags"} entries).
 Flags come from the collections' Makefiles (include directories, -D); the
 architecture is -arch=sm_90 everywhere (the Makefiles' sm_60 is not built by
 nvcc 13); SHOC and Tartan also get -DcudaThreadSynchronize=cudaDeviceSynchronize
-(removed in CUDA 13), as docs/data/corpus-manifest.json does for Rodinia, and
+(removed in CUDA 13), as research/data/corpus-manifest.json does for Rodinia, and
 Tartan -DcomputeMode=major -DclockRate=major (its copies of the samples'
 helper_cuda.h read two cudaDeviceProp fields that CUDA 13 removed). Quoted #includes that the Makefile-derived directories do not
 resolve are looked up in the file's program directory (and the collection's
@@ -27,7 +27,7 @@ COMMITS = json.load(open(os.path.join(os.path.dirname(__file__),
                                       "corpora.json")))["development"]
 COMMITS = {c["repo"]: c["commit"] for c in COMMITS["collections"]}
 ARCH = "-arch=sm_90"
-# CUDA 13 removed cudaThreadSynchronize; docs/data/corpus-manifest.json
+# CUDA 13 removed cudaThreadSynchronize; research/data/corpus-manifest.json
 # passes the same -D for Rodinia and polybenchGpu.
 SYNC = "-DcudaThreadSynchronize=cudaDeviceSynchronize"
 

@@ -2,7 +2,7 @@
 """Writes corpus-test-manifest.json: every CUDA translation unit of the two
 test collections of corpora.json (deeperlearning/professional-cuda-c-programming,
 gpgpu-sim/ispass2009-benchmarks), with the flags each needs, in the manifest
-format of docs/data/corpus-manifest.json. The translation-unit rule is
+format of research/data/corpus-manifest.json. The translation-unit rule is
 make-dev-manifest.py's (a .cu file with a `__global__` or a `<<<` that no
 other .cu file #includes); see corpus-test.md.
 

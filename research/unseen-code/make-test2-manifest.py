@@ -2,7 +2,7 @@
 """Writes corpus-test2-manifest.json: every CUDA translation unit of the
 second round's test collections (corpora.json's "round2":
 NVIDIA-developer-blog/code-samples, CodedK/CUDA-by-Example), in the manifest
-format of docs/data/corpus-manifest.json; see corpus-test2.md.
+format of research/data/corpus-manifest.json; see corpus-test2.md.
 
   research/unseen-code/make-test2-manifest.py --src /work/corpus-unseen \
       > research/unseen-code/corpus-test2-manifest.json

@@ -36,7 +36,7 @@
 # (the first launch of each kernel name), scripts/ncu-source-lines.py REPORT
 # (per-PC counters with file:line and SASS) and `ncu -i REPORT --csv --page
 # source --print-source sass` (ncu's source page). The sources are copied
-# under WORK/SET/.devcarry/src/ first: scripts/realcode-compare.py reduce
+# under WORK/SET/.devcarry/src/ first: scripts/eval/realcode-compare.py reduce
 # turns a measured path /.../.devcarry/src/<owner>+<name>/<path> into
 # <owner>+<name>/<path>, the name its compare step gives the analyzer's files.
 #
@@ -71,7 +71,7 @@ R=$OUT/$SET
 T0=$(date +%s)
 LIMIT=${FILE_LIMIT:-$((15 * 1024 * 1024))} # bytes per returned file (16 MiB)
 
-if [ ! -f scripts/ncu-source-lines.py ] || [ ! -f scripts/realcode-compare.py ]; then
+if [ ! -f scripts/ncu-source-lines.py ] || [ ! -f scripts/eval/realcode-compare.py ]; then
   echo "measure-device: run from the repository root" >&2
   exit 2
 fi
@@ -143,7 +143,7 @@ if [ "$MODE" = dry ]; then
     echo " dump: python3 scripts/ncu-source-lines.py $W/reports/$n.ncu-rep > $W/lines/$n.lines.csv"
     echo "       ncu -i $W/reports/$n.ncu-rep --csv --page source --print-source sass > $W/source/$n.source.csv"
   done
-  echo "then: python3 scripts/realcode-compare.py reduce $W/lines $W/reduced; results in $R"
+  echo "then: python3 scripts/eval/realcode-compare.py reduce $W/lines $W/reduced; results in $R"
   exit 0
 fi
 
@@ -218,7 +218,7 @@ log "dumps done at $(elapsed) s"
 # The reduction is cuda-access-verify's (`lines`), built only where a
 # build/ exists; otherwise reduce lines.tar.gz afterwards (README, step 4).
 if [ -x build/bin/cuda-access-verify ]; then
-  python3 scripts/realcode-compare.py reduce "$W/lines" "$W/reduced" 2>&1 |
+  python3 scripts/eval/realcode-compare.py reduce "$W/lines" "$W/reduced" 2>&1 |
     tee -a "$LOG"
 else
   log "no build/bin/cuda-access-verify here: reduce lines.tar.gz afterwards"

@@ -8,7 +8,7 @@ For every translation unit of the manifest, one at a time:
 Both run in the repository's directory under --src, under `nice -n 10`, with
 --timeout seconds each. Results go to --results (JSON, one record per file);
 `--report` reads that file back and prints the markdown tables (the
-tallies are scripts/corpus-report.py's).
+tallies are scripts/eval/corpus-report.py's).
 
   survey-dev.py --manifest M --src DIR --lint BIN --json-dir D --results R
       [--no-nvcc] [--lint-arg=--header-cache=off] [--clang-spelling]
@@ -20,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
 import importlib.util
 _spec = importlib.util.spec_from_file_location(
-    "corpus_report", os.path.join(HERE, "..", "..", "scripts", "corpus-report.py"))
+    "corpus_report", os.path.join(HERE, "..", "..", "scripts", "eval", "corpus-report.py"))
 cr = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(cr)
 

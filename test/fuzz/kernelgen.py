@@ -1,4 +1,4 @@
-"""Random CUDA kernel generator for differential testing (issue #11).
+"""Random CUDA kernel generator for differential testing.
 
 One seed gives one program: a .cu file with N kernels, each launched from
 host code with constant grid, block and integer arguments, and the same

@@ -1,6 +1,6 @@
-// Native oracle runtime (issue #11): the generated kernels, rendered as host
-// C++ by kernelgen.py, run here one thread at a time, compiled by the host
-// compiler. Each access and branch test records what the thread did, keyed
+// Native oracle runtime (docs/testing-at-scale.md): the generated kernels,
+// rendered as host C++ by kernelgen.py, run here one thread at a time,
+// compiled by the host compiler. Each access and branch test records what the thread did, keyed
 // by its site and its dynamic context (the iteration of every enclosing
 // loop and the call sites it is inside). Lanes of one warp that reach the
 // same site in the same context form one warp-level request, as SIMT

@@ -12,7 +12,7 @@ set -euo pipefail
 lint=$1 verify=$2 src=$3 out=$4
 mkdir -p "$out"
 cd "$src"
-rec=docs/data/verify-run-h100
+rec=test/data/verify-run-h100
 "$lint" --format=json --quiet --arch=sm_90 examples/access_patterns.cu -- \
   > "$out/app-predictions.json"
 "$lint" --format=json --quiet kernels/*.cu -- -Iruntime/include \

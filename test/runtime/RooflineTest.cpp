@@ -77,7 +77,7 @@ LaunchMeasurement launch(const std::string &Label, const std::string &Mangled,
   return L;
 }
 
-/// The measured H100 of docs/data/measurements-h100.json (no clock_khz).
+/// The measured H100 of test/data/measurements-h100.json (no clock_khz).
 Measurements h100() {
   Measurements M;
   M.Device.Name = "NVIDIA H100 80GB HBM3";

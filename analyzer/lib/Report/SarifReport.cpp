@@ -25,7 +25,7 @@ namespace cal {
 namespace {
 
 /// The longer explanation code scanning shows beside an alert. It belongs
-/// with each check's class once checks are classes (issue #8, point 1).
+/// with each check's class once checks are classes.
 std::string uriEncode(StringRef Path) {
   std::string Out;
   for (unsigned char C : Path) {

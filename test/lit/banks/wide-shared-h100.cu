@@ -9,10 +9,10 @@
 // quarter-warp phases, each costing its busiest bank's distinct words,
 // unless every quad of lanes reads at most 16 distinct bytes; then 8-byte
 // lanes are served as one 32-lane phase and 16-byte lanes as 2 half-warps.
-// The kernels are the probe's own (tools/cuda-access-verify/
-// wide-shared-probe.cu), analysed here as measured there; the CHECKs
-// follow its kernel order.
-// RUN: %cal --format=json --output=%t.json %srcroot/tools/cuda-access-verify/wide-shared-probe.cu
+// The kernels are the probe's own (Inputs/wide-shared-probe.cu, which
+// research/probes/wide-shared-probe.sh builds and measures), analysed here
+// as measured there; the CHECKs follow its kernel order.
+// RUN: %cal --format=json --output=%t.json %srcroot/test/lit/banks/Inputs/wide-shared-probe.cu
 // RUN: %python %S/../interpreter/Inputs/accesses.py %t.json | FileCheck %s
 
 // Quads read 32 B (4 doubles): two half-warp phases of 16 distinct words.

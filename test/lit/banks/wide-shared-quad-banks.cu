@@ -1,5 +1,5 @@
 // The second round of wide shared-load probes (docs/gpu-facts.md, "Wide
-// shared accesses"; tools/cuda-access-verify/wide-shared-probe2.cu, which
+// shared accesses"; research/probes/wide-shared-probe2.cu, which
 // takes its lane indices from a table and so cannot be analysed itself):
 // every quad of lanes reading at most 16 distinct bytes halves the phases
 // only when those bytes lie in distinct banks. Expected figures are the

@@ -6,7 +6,7 @@
 //   same accesses: the compiler hoists them out of the branch (SimplifyCFG)
 //   and each runs once for all 32 lanes: 32 sectors, where 32 x 8 B = 8
 //   would do. The H100 measured 32.00 for this kernel in kernels/
-//   (docs/data/verifier-table-h100.txt), and no divergent branch: the
+//   (research/data/verifier-table-h100.txt), and no divergent branch: the
 //   branch is likely predicated.
 // - 2-D (i = row from y, j = column from x): a warp covers 32 consecutive
 //   columns of one row: 256 B = 8 sectors; `i % 2` is the same for the whole

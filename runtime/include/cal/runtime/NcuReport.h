@@ -65,7 +65,7 @@ Expected<Measurements> readNcuPcDump(const std::string &Path,
 /// reads the dump.
 Expected<Measurements> readNcuReport(const std::string &Report);
 
-/// The per-line table of scripts/realcode-compare.py (`reduce`): program,
+/// The per-line table of scripts/eval/realcode-compare.py (`reduce`): program,
 /// launch, mangled, grid, block, file, line, class, instructions, executed,
 /// requests, requests_inferred, sectors, sectors_ideal, wavefronts,
 /// wavefronts_ideal, divergent_targets. \p StripPrefix: a file path
