@@ -26,6 +26,7 @@
 #include "cal/Report/Reporters.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -134,6 +135,13 @@ cl::opt<unsigned> Jobs("j",
                        cl::value_desc("N"), cl::init(0), cl::cat(Cat));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary on standard error"),
                     cl::cat(Cat));
+cl::opt<std::string> TimeTrace(
+    "time-trace",
+    cl::desc("Write where the time went (clang's parse, discovery, each "
+             "launch's analysis, the checks, the report) to this file, in "
+             "Chrome's trace format (chrome://tracing, Perfetto); the files "
+             "are then analysed one at a time"),
+    cl::value_desc("file"), cl::cat(Cat));
 cl::opt<std::string> CudaPath("cuda-path",
                               cl::desc("CUDA toolkit root (default: "
                                        "$CUDA_PATH, then /usr/local/cuda)"),
@@ -352,8 +360,10 @@ void lintAll(ArrayRef<std::string> Inputs, const cal::LintConfig &C,
     Ready[I] = true;
     Done.notify_all();
   };
-  unsigned Threads =
-      Jobs ? unsigned(Jobs) : hardware_concurrency().compute_thread_count();
+  // The time profiler records the thread that initialised it.
+  unsigned Threads = !TimeTrace.empty() ? 1
+                     : Jobs ? unsigned(Jobs)
+                            : hardware_concurrency().compute_thread_count();
   std::optional<DefaultThreadPool> Pool;
   if (Threads > 1 && Inputs.size() > 1) {
     Pool.emplace(hardware_concurrency(Threads));
@@ -641,7 +651,18 @@ int main(int argc, const char **argv) {
     Reports[I].Error = toString(Cfg.takeError());
     Ready[I] = true;
   }
+  // Granularity 0: every span, however short (a launch can take
+  // microseconds); clang's own parse spans appear inside LintFile.
+  if (!TimeTrace.empty())
+    timeTraceProfilerInitialize(0, ToolName);
   lintAll(Inputs, C, FileConfigs, Reports, Ready);
+  if (!TimeTrace.empty()) {
+    Error E = timeTraceProfilerWrite(TimeTrace, ToolName);
+    timeTraceProfilerCleanup();
+    if (E)
+      return usageError("cannot write --time-trace='" + TimeTrace +
+                        "': " + toString(std::move(E)));
+  }
   if (Finder)
     for (const std::string &N : Finder->launchSearchNotes())
       WithColor::note(errs(), ToolName) << N << "\n";

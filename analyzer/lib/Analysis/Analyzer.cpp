@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/TimeProfiler.h"
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -700,6 +701,14 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         continue;
       }
       auto AnalyseLaunch = [&] {
+        // One span per launch in --time-trace (a no-op when not tracing).
+        llvm::TimeTraceScope Span("AnalyzeLaunch", [&] {
+          auto D = [](const Dim3 &V) {
+            return "(" + std::to_string(V[0]) + "," + std::to_string(V[1]) +
+                   "," + std::to_string(V[2]) + ")";
+          };
+          return KI.Name + " grid " + D(LC.Grid) + " block " + D(LC.Block);
+        });
         // Fault injection for the test of the recovery below (lit
         // interpreter/crash-recovery.cu): never set in normal use.
         if (const char *Crash = std::getenv("CAL_TEST_CRASH_IN_KERNEL");

@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/xxhash.h"
 #include "clang/Basic/SourceManager.h"
 #include <mutex>
@@ -292,6 +293,7 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   raw_string_ostream TextOS(FR.Text);
   // Host pass, and a device pass where the file writes __CUDA_ARCH__
   // (KernelPasses.h); code clang rejects stops only what it touches.
+  TimeTraceScope FileSpan("LintFile", File);
   FileAnalysis Out = analyzeCudaFile(
       File, FO, C.Toolkit,
       [&](clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
@@ -318,12 +320,19 @@ FileReport lintFile(StringRef File, const LintConfig &C,
             FR.Unresolved.push_back(std::move(V));
           return;
         }
-        AnalysisResult R = analyzeKernels(Ctx, Ks, *AO);
+        AnalysisResult R = [&] {
+          TimeTraceScope Span("Analyze");
+          return analyzeKernels(Ctx, Ks, *AO);
+        }();
         FR.ParamNames = R.ParamNames;
         if (AO->DumpEvents)
           printEventDump(TextOS, R);
-        FR.Findings = collectFindings(R, Ctx, Diags, C.ColorFindings, *Checks,
-                                      FR.CommentErrors);
+        {
+          TimeTraceScope Span("Checks");
+          FR.Findings = collectFindings(R, Ctx, Diags, C.ColorFindings,
+                                        *Checks, FR.CommentErrors);
+        }
+        TimeTraceScope Span("Report");
         for (json::Value &V : resultToJSON(R))
           FR.Kernels.push_back(std::move(V));
       },

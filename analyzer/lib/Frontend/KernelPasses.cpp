@@ -10,6 +10,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
@@ -100,7 +101,10 @@ public:
                       "' are confined to expressions clang replaced; their "
                       "launches are followed, with those expressions' values "
                       "(and the variables they name) unknown");
-    std::vector<KernelInfo> Ks = discoverKernels(S.Ctx);
+    std::vector<KernelInfo> Ks = [&] {
+      llvm::TimeTraceScope Span("Discovery");
+      return discoverKernels(S.Ctx);
+    }();
     NeedDevice = S.MentionsCudaArch;
     if (!NeedDevice) {
       if (dropWhatErrorsTouch(EP, S.Ctx, Ks, Notes, Dropped))
@@ -129,7 +133,10 @@ public:
     ErrorPlaces EP = locateErrors(S.Ctx, S.Errors);
     if (S.FatalError || EP.OutsideFunctions)
       return;
-    std::vector<KernelInfo> Ks = discoverKernels(S.Ctx);
+    std::vector<KernelInfo> Ks = [&] {
+      llvm::TimeTraceScope Span("Discovery");
+      return discoverKernels(S.Ctx);
+    }();
     if (!dropWhatErrorsTouch(EP, S.Ctx, Ks, Notes, Dropped))
       return;
     // Launches come from the host pass only: host code that the device pass
