@@ -5,7 +5,9 @@
 # `run --backend ncu` and under ncu itself (SourceCounters, first launch of
 # each kernel name), keeping each comparison's JSON. Results under $OUT.
 #
-#   research/verify-agreement/backend-device.sh PRED_DIR NAME...
+#   [RUN_ARGS=...] research/verify-agreement/backend-device.sh PRED_DIR NAME...
+# RUN_ARGS: the CUPTI run's selection (default --launch-count 1; empty for
+# the verifier's default, the first 3 launches of each configuration).
 set -u
 PRED=${1:?prediction directory}
 shift
@@ -31,7 +33,7 @@ for NAME in "$@"; do
   D=/tmp/be-run/$NAME && mkdir -p "$D" && cd "$D" || continue
   T=$(date +%s%N); "$BIN" >/dev/null 2>&1; TA=$(ms $T)
   T=$(date +%s%N)
-  "$V" run --launch-count 1 --predictions "$P" --json-out "$OUT/$NAME.cupti.json" \
+  "$V" run ${RUN_ARGS---launch-count 1} --predictions "$P" --json-out "$OUT/$NAME.cupti.json" \
     -- "$BIN" >"$OUT/$NAME.cupti.txt" 2>&1; RC=$?; TC=$(ms $T)
   T=$(date +%s%N)
   "$V" run --backend ncu --predictions "$P" --json-out "$OUT/$NAME.ncu-backend.json" \
