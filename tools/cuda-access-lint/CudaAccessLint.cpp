@@ -22,6 +22,7 @@
 #include "cal/Checks/Check.h"
 #include "cal/Frontend/HeaderCache.h"
 #include "cal/Report/AnalysisReport.h"
+#include "cal/Report/FindingFilters.h"
 #include "cal/Report/OutputFormats.h"
 #include "cal/Report/Reporters.h"
 
@@ -135,6 +136,35 @@ cl::opt<unsigned> Jobs("j",
                        cl::value_desc("N"), cl::init(0), cl::cat(Cat));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary on standard error"),
                     cl::cat(Cat));
+// clang-tidy's options for which findings a run shows (FindingFilters.h).
+cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Show findings in headers whose path matches this regular "
+             "expression only (default: every header); the input files' "
+             "own findings are always shown"),
+    cl::value_desc("regex"), cl::cat(Cat));
+cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter",
+    cl::desc("Hide findings in headers whose path matches this regular "
+             "expression"),
+    cl::value_desc("regex"), cl::cat(Cat));
+cl::opt<bool> SystemHeaders(
+    "system-headers",
+    cl::desc("Also show findings in system headers (-isystem, the CUDA "
+             "toolkit's); hidden by default"),
+    cl::cat(Cat));
+cl::opt<std::string> LineFilter(
+    "line-filter",
+    cl::desc("Show only findings on these lines, as clang-tidy's: "
+             "[{\"name\":\"file.cu\",\"lines\":[[1,3],[5,5]]},"
+             "{\"name\":\"k.cuh\"}] (a name matches the end of a path; "
+             "no \"lines\": every line)"),
+    cl::value_desc("json"), cl::cat(Cat));
+cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Checks (globs, as --checks) whose warnings are errors: "
+             "printed as errors, and the exit code is 1 when any is shown"),
+    cl::value_desc("globs"), cl::cat(Cat));
 cl::opt<std::string> TimeTrace(
     "time-trace",
     cl::desc("Write where the time went (clang's parse, discovery, each "
@@ -651,6 +681,11 @@ int main(int argc, const char **argv) {
     Reports[I].Error = toString(Cfg.takeError());
     Ready[I] = true;
   }
+  // Bad filter options fail before any file is analysed.
+  Expected<cal::FindingFilters> Filters = cal::FindingFilters::create(
+      SystemHeaders, HeaderFilter, ExcludeHeaderFilter, LineFilter);
+  if (!Filters)
+    return usageError(toString(Filters.takeError()));
   // Granularity 0: every span, however short (a launch can take
   // microseconds); clang's own parse spans appear inside LintFile.
   if (!TimeTrace.empty())
@@ -687,6 +722,8 @@ int main(int argc, const char **argv) {
     if (Error E = cal::checkParamNames(*AO, ParamNames))
       return usageError(toString(std::move(E)));
   }
+  Filters->apply(Reports);
+  unsigned AsErrors = cal::markWarningsAsErrors(Reports, WarningsAsErrors);
   std::vector<const cal::FindingRecord *> Findings =
       cal::uniqueFindings(Reports);
   if (!ExportFixes.empty())
@@ -736,5 +773,5 @@ int main(int argc, const char **argv) {
             .count());
   if (Failed)
     return 2;
-  return FailOnFindings && Warnings ? 1 : 0;
+  return (FailOnFindings && Warnings) || AsErrors ? 1 : 0;
 }

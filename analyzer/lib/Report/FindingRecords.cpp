@@ -205,6 +205,7 @@ std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
       StringRef Buffer = SM.getBufferData(FID);
       Rec.SourceLine = lineText(Buffer, Rec.Line).str();
       Rec.SuppressedBy = suppressionsOf(FID).suppressing(Rec.Line, Rec.CheckId);
+      Rec.InSystemHeader = SM.isInSystemHeader(B);
     }
     // A note (below its check's threshold) is data for JSON and SARIF;
     // the text output leaves it out.

@@ -77,7 +77,11 @@ void printGithubAnnotations(raw_ostream &OS,
       Msg += "\nfix: " + X;
     // A multi-line range is annotated on its first line only: GitHub
     // drops the columns of annotations that span lines.
-    annotation(OS, F->isWarning() ? "warning" : "notice", F->File, F->Line,
+    annotation(OS,
+               F->AsError       ? "error"
+               : F->isWarning() ? "warning"
+                                : "notice",
+               F->File, F->Line,
                F->Column, F->Line,
                F->EndLine == F->Line ? F->EndColumn : F->Column + 1, F->CheckId,
                Msg);

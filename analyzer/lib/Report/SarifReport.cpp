@@ -114,7 +114,9 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
   json::Array Results;
   for (const FindingRecord *F : Findings) {
     json::Object R{{"ruleId", F->CheckId},
-                   {"level", F->isWarning() ? "warning" : "note"},
+                   {"level", F->AsError     ? "error"
+                             : F->isWarning() ? "warning"
+                                              : "note"},
                    {"message", json::Object{{"text", messageText(*F)}}},
                    {"locations", json::Array{physicalLocation(*F, SourceRoot)}},
                    {"partialFingerprints",
@@ -122,10 +124,16 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
     auto It = RuleIndex.find(F->CheckId);
     if (It != RuleIndex.end())
       R["ruleIndex"] = It->second;
-    if (!F->SuppressedBy.empty())
+    // A comment in the source, or an option of the run (--header-filter,
+    // --line-filter, no --system-headers: FindingFilters.h).
+    if (!F->SuppressedBy.empty()) {
+      bool ByOption = StringRef(F->SuppressedBy).starts_with("--");
       R["suppressions"] = json::Array{json::Object{
-          {"kind", "inSource"},
-          {"justification", "silenced by a " + F->SuppressedBy + " comment"}}};
+          {"kind", ByOption ? "external" : "inSource"},
+          {"justification", ByOption ? "filtered by " + F->SuppressedBy
+                                     : "silenced by a " + F->SuppressedBy +
+                                           " comment"}}};
+    }
     Results.push_back(std::move(R));
   }
 

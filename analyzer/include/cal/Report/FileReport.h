@@ -53,6 +53,11 @@ struct FindingRecord {
   /// The comment that silences it ("NOLINTNEXTLINE(cuda-*)"); empty when
   /// it is reported.
   std::string SuppressedBy;
+  /// In a system header (-isystem, the CUDA toolkit's): hidden unless
+  /// --system-headers (FindingFilters.h).
+  bool InSystemHeader = false;
+  /// A warning of a check named by --warnings-as-errors.
+  bool AsError = false;
 
   bool isWarning() const { return Severity == Finding::Warning; }
   /// Below its check's threshold: in JSON and SARIF, not printed as text.
