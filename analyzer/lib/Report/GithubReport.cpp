@@ -58,13 +58,15 @@ void annotation(raw_ostream &OS, StringRef Level, StringRef File, unsigned Line,
 
 void printGithubAnnotations(raw_ostream &OS,
                             ArrayRef<const FindingRecord *> Findings,
-                            ArrayRef<FileReport> Files) {
+                            ArrayRef<FileReport> Files, StringRef SourceRoot) {
   for (const FileReport &FR : Files) {
     if (!FR.Parsed)
-      annotation(OS, "error", FR.File, 0, 0, 0, 0, "cuda-access-lint",
+      annotation(OS, "error", pathFromRoot(FR.File, SourceRoot), 0, 0, 0, 0,
+                 "cuda-access-lint",
                  "'" + FR.File + "' did not parse; no analysis was done");
     for (const CommentError &E : FR.CommentErrors)
-      annotation(OS, "error", E.File, E.Line, E.Column, 0, 0,
+      annotation(OS, "error", pathFromRoot(E.File, SourceRoot), E.Line,
+                 E.Column, 0, 0,
                  "cuda-access-lint", E.Message);
   }
   for (const FindingRecord *F : Findings) {
@@ -81,7 +83,7 @@ void printGithubAnnotations(raw_ostream &OS,
                F->AsError       ? "error"
                : F->isWarning() ? "warning"
                                 : "notice",
-               F->File, F->Line,
+               pathFromRoot(F->File, SourceRoot), F->Line,
                F->Column, F->Line,
                F->EndLine == F->Line ? F->EndColumn : F->Column + 1, F->CheckId,
                Msg);

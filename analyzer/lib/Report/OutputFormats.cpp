@@ -59,7 +59,7 @@ static void writeSarif(raw_ostream &OS, const ReportInputs &In) {
 }
 
 static void writeGithub(raw_ostream &OS, const ReportInputs &In) {
-  printGithubAnnotations(OS, In.Findings, In.Files);
+  printGithubAnnotations(OS, In.Findings, In.Files, In.SourceRoot);
 }
 
 /// Each file's own text (kernel lists, event dumps), then the findings

@@ -40,13 +40,10 @@ std::string uriEncode(StringRef Path) {
 /// The artifact location of \p File: relative to \p Root under %SRCROOT%
 /// when it is inside the root, else an absolute file URI.
 json::Object artifactLocation(StringRef File, StringRef Root) {
-  SmallString<256> Abs(File);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  StringRef Rel = Abs;
-  if (Rel.consume_front(Root) && Rel.consume_front("/"))
-    return json::Object{{"uri", uriEncode(Rel)}, {"uriBaseId", "%SRCROOT%"}};
-  return json::Object{{"uri", "file://" + uriEncode(Abs)}};
+  std::string P = pathFromRoot(File, Root);
+  if (!sys::path::is_absolute(P))
+    return json::Object{{"uri", uriEncode(P)}, {"uriBaseId", "%SRCROOT%"}};
+  return json::Object{{"uri", "file://" + uriEncode(P)}};
 }
 
 json::Object physicalLocation(const FindingRecord &F, StringRef Root) {
@@ -62,17 +59,39 @@ json::Object physicalLocation(const FindingRecord &F, StringRef Root) {
                     {"region", std::move(Region)}}}};
 }
 
-/// Stable across runs and unrelated edits: the check, the file, the
-/// column and the text of the line (whitespace-insensitive), not the line
-/// number, which moves whenever code above it changes.
-std::string fingerprint(const FindingRecord &F) {
+/// Stable across runs, unrelated edits and working directories: the check,
+/// the file relative to the source root, the column and the text of the
+/// line (whitespace-insensitive), not the line number, which moves
+/// whenever code above it changes.
+std::string fingerprint(const FindingRecord &F, StringRef Root) {
   std::string Line;
   for (char C : F.SourceLine)
     if (!isSpace(C))
       Line += C;
-  std::string Key =
-      F.CheckId + "\n" + F.File + "\n" + std::to_string(F.Column) + "\n" + Line;
+  std::string Key = F.CheckId + "\n" + pathFromRoot(F.File, Root) + "\n" +
+                    std::to_string(F.Column) + "\n" + Line;
   return utohexstr(xxh3_64bits(Key), /*LowerCase=*/true, 16) + ":1";
+}
+
+/// The explanation as Markdown: its example (the indented lines after
+/// "Example:") in a fenced CUDA block, the rest as paragraphs.
+std::string helpMarkdown(StringRef Help) {
+  std::string Out;
+  bool InCode = false;
+  SmallVector<StringRef, 32> Lines;
+  Help.split(Lines, '\n');
+  for (StringRef L : Lines) {
+    bool Code = L.starts_with("  ");
+    if (Code && !InCode)
+      Out += "```cuda\n";
+    else if (!Code && InCode)
+      Out += "```\n";
+    InCode = Code;
+    Out += (Code ? L.drop_front(2) : L).str() + "\n";
+  }
+  if (InCode)
+    Out += "```\n";
+  return Out;
 }
 
 std::string messageText(const FindingRecord &F) {
@@ -85,6 +104,16 @@ std::string messageText(const FindingRecord &F) {
 }
 
 } // namespace
+
+std::string pathFromRoot(StringRef File, StringRef Root) {
+  SmallString<256> Abs(File);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  StringRef Rel = Abs;
+  if (!Root.empty() && Rel.consume_front(Root) && Rel.consume_front("/"))
+    return Rel.str();
+  return Abs.str().str();
+}
 
 json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
                      ArrayRef<FileReport> Files, StringRef SourceRoot,
@@ -103,7 +132,7 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
         {"name", C->id()},
         {"shortDescription", json::Object{{"text", C->summary()}}},
         {"fullDescription", json::Object{{"text", Meaning}}},
-        {"help", json::Object{{"text", Help}}},
+        {"help", json::Object{{"text", Help}, {"markdown", helpMarkdown(Help)}}},
         {"defaultConfiguration",
          json::Object{{"level", C->severity() == Finding::Warning ? "warning"
                                                                   : "note"}}},
@@ -120,7 +149,8 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
                    {"message", json::Object{{"text", messageText(*F)}}},
                    {"locations", json::Array{physicalLocation(*F, SourceRoot)}},
                    {"partialFingerprints",
-                    json::Object{{"cudaAccessLintHash/v1", fingerprint(*F)}}}};
+                    json::Object{{"cudaAccessLintHash/v1",
+                                 fingerprint(*F, SourceRoot)}}}};
     auto It = RuleIndex.find(F->CheckId);
     if (It != RuleIndex.end())
       R["ruleIndex"] = It->second;

@@ -40,7 +40,10 @@ void host(float *a) { stride2<<<1, 32>>>(a); }
 // SARIF, validated against the official 2.1.0 schema and GitHub's needs.
 // Paths are relative to the source root: the enclosing git repository,
 // else the working directory.
-// RUN: cp %s %t/formats.cu
+// %t stands for a repository's root (it has a .git), sub/ for a
+// directory in it: paths and fingerprints are the root's, whichever
+// directory the tool runs from.
+// RUN: mkdir -p %t/.git %t/sub && cp %s %t/formats.cu
 // RUN: cd %t && %cal --format=sarif --output=%t/out.sarif formats.cu > %t/sarif.stdout
 // RUN: test ! -s %t/sarif.stdout
 // RUN: FileCheck %s --check-prefix=SARIF < %t/out.sarif
@@ -68,6 +71,13 @@ void host(float *a) { stride2<<<1, 32>>>(a); }
 // RUN: cd %t && %cal --format=github formats.cu | FileCheck %s --check-prefix=GITHUB
 // GITHUB: ::warning file=formats.cu,line=8,col=3,endLine=8,endColumn=25,title=cuda-uncoalesced-global::global store touches 8 sectors per request where 4 would do (2x the bytes moved) [cuda-uncoalesced-global]%0Afix: consecutive lanes are 8 bytes apart
 // GITHUB-NOT: ::warning
+// RUN: cd %t/sub && %cal --format=github ../formats.cu | FileCheck %s --check-prefix=GITHUB
+// RUN: cd %t && %cal --format=sarif formats.cu | grep -e '"uri"' -e cudaAccessLintHash > %t/root.fp
+// RUN: cd %t/sub && %cal --format=sarif ../formats.cu | grep -e '"uri"' -e cudaAccessLintHash > %t/sub.fp
+// RUN: diff %t/root.fp %t/sub.fp
+// RUN: FileCheck %s --check-prefix=FP < %t/sub.fp
+// FP: "cudaAccessLintHash/v1":
+// FP: "uri": "formats.cu",
 
 // --output writes the text report to the file, not to stdout.
 // RUN: %cal --output=%t/out.txt %s > %t/text.stdout

@@ -31,10 +31,17 @@ llvm::json::Value sarifLog(llvm::ArrayRef<const FindingRecord *> Findings,
                            llvm::StringRef ToolVersion);
 
 /// GitHub Actions workflow commands: `::warning file=F,line=L,col=C,...::msg`
-/// for each reported finding, `::error` for files that did not parse.
+/// for each reported finding, `::error` for files that did not parse. Paths
+/// are relative to \p SourceRoot (the repository's root, where the runner
+/// resolves them), whatever the working directory.
 void printGithubAnnotations(llvm::raw_ostream &OS,
                             llvm::ArrayRef<const FindingRecord *> Findings,
-                            llvm::ArrayRef<FileReport> Files);
+                            llvm::ArrayRef<FileReport> Files,
+                            llvm::StringRef SourceRoot);
+
+/// \p File relative to \p Root when it lies under it, else its absolute
+/// path.
+std::string pathFromRoot(llvm::StringRef File, llvm::StringRef Root);
 
 /// The directory SARIF paths are relative to: the enclosing git
 /// repository's root, else the working directory.
