@@ -35,10 +35,12 @@ static std::string opcodeOf(const std::string &Sass) {
 
 std::string sassClass(const std::string &Sass, bool TouchedGlobal) {
   static const std::map<std::string, std::string> Classes = {
-      {"LDG", "global_ld"},   {"LD", "global_ld"},     {"STG", "global_st"},
-      {"ST", "global_st"},    {"ATOMG", "global_atom"}, {"ATOM", "global_atom"},
-      {"RED", "global_atom"}, {"REDG", "global_atom"},  {"LDS", "shared_ld"},
-      {"LDSM", "shared_ld"},  {"STS", "shared_st"},     {"ATOMS", "shared_atom"}};
+      {"LDG", "global_ld"},     {"LD", "global_ld"},
+      {"STG", "global_st"},     {"ST", "global_st"},
+      {"ATOMG", "global_atom"}, {"ATOM", "global_atom"},
+      {"RED", "global_atom"},   {"REDG", "global_atom"},
+      {"LDS", "shared_ld"},     {"LDSM", "shared_ld"},
+      {"STS", "shared_st"},     {"ATOMS", "shared_atom"}};
   std::string Op = opcodeOf(Sass);
   auto It = Classes.find(Op);
   if (It == Classes.end())
@@ -177,8 +179,7 @@ Expected<Measurements> readNcuPcDump(const std::string &Path,
     unsigned Launch = unsigned(std::strtoul(Rec[0].c_str(), &End, 10));
     if (End == Rec[0].c_str())
       return Error::failure(Path + ":" + std::to_string(RecNo) +
-                            ": kernel_index '" + Rec[0] +
-                            "' is not a number");
+                            ": kernel_index '" + Rec[0] + "' is not a number");
     Info.emplace(Launch, std::make_tuple(Rec[1], Rec[2], Rec[3]));
     if (Rec[5].empty())
       continue; // a launch-wide metric, not instanced by PC
@@ -281,8 +282,8 @@ Expected<Measurements> readNcuReport(const std::string &Report) {
       Q += C == '\'' ? std::string("'\\''") : std::string(1, C);
     return Q + "'";
   };
-  std::string Cmd = "python3 " + Quote(Script) + " " + Quote(Report) + " > " +
-                    Quote(Tmp);
+  std::string Cmd =
+      "python3 " + Quote(Script) + " " + Quote(Report) + " > " + Quote(Tmp);
   int Rc = std::system(Cmd.c_str());
   if (Rc != 0) {
     unlink(Tmp);

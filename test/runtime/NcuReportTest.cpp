@@ -17,9 +17,9 @@
 //   line 11  a branch with 3 divergent targets.
 //
 //===----------------------------------------------------------------------===//
+#include "cal/runtime/NcuReport.h"
 #include "cal/runtime/Compare.h"
 #include "cal/runtime/Json.h"
-#include "cal/runtime/NcuReport.h"
 #include "cal/runtime/Predictions.h"
 
 #include <gtest/gtest.h>

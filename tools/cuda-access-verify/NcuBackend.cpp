@@ -53,16 +53,11 @@ measureWithNcu(const std::vector<std::string> &Program, const NcuSelection &S,
   if (!mkdtemp(Dir))
     return cal::Error::failure("cannot create a temporary directory");
   std::string Report = std::string(Dir) + "/report";
-  std::vector<std::string> Args = {Ncu,
-                                   "--section",
-                                   "SourceCounters",
-                                   "--section",
-                                   "LaunchStats",
-                                   "--import-source",
-                                   "no",
-                                   "-f",
-                                   "-o",
-                                   Report};
+  std::vector<std::string> Args = {
+      Ncu,         "--section",   "SourceCounters",
+      "--section", "LaunchStats", "--import-source",
+      "no",        "-f",          "-o",
+      Report};
   if (S.Count >= 0) {
     if (!S.KernelRegex.empty()) {
       Args.push_back("--kernel-name");

@@ -24,9 +24,9 @@ public:
   StringRef explanation() const override {
     return R"(No launch of this kernel was found in its translation unit (or, with a
 compilation database, in the others), and none was given. Its accesses and
-branches are evaluated under assumed block shapes, (256,1,1) and
-(16,16,1); a figure that differs between the two is a range, and none is
-exact.
+branches are evaluated under one assumed block shape chosen from the
+kernel's own indexing, (256,1,1) for a 1-D index and (16,16,1) for a 2-D
+one; no figure is exact, and the message names the shape.
 
 How to fix it: give the launch the program uses, with --block/--grid, a
 `// cuda-access-lint: block(32,8) grid(64,64)` comment above the kernel,

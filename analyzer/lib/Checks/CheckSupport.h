@@ -43,17 +43,10 @@ std::optional<clang::FixItHint> sharedPaddingFix(const AccessSummary &A,
 /// A remark on the kernel's declaration.
 Finding kernelFinding(const KernelResult &K, std::string Message);
 
-// The registered checks, one class each (registered in Checks.cpp).
-const Check &uncoalescedGlobalCheck();
-const Check &sharedBankConflictCheck();
-const Check &divergentBranchCheck();
-const Check &hiddenBranchCheck();
-const Check &unknownAccessCheck();
-const Check &assumedLaunchCheck();
-const Check &noAccessReachedCheck();
-const Check &annotationCheck();
-const Check &partitionCampingCheck();
-const Check &occupancyLimitCheck();
+// The registered checks, one class each (the list is Checks.def).
+#define CAL_CHECK(Accessor) const Check &Accessor();
+#include "Checks.def"
+#undef CAL_CHECK
 
 } // namespace cal
 

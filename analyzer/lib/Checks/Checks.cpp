@@ -12,11 +12,9 @@ namespace cal {
 
 llvm::ArrayRef<const Check *> registeredChecks() {
   static const Check *const Checks[] = {
-      &uncoalescedGlobalCheck(), &sharedBankConflictCheck(),
-      &divergentBranchCheck(),   &unknownAccessCheck(),
-      &assumedLaunchCheck(),     &noAccessReachedCheck(),
-      &hiddenBranchCheck(),      &annotationCheck(),
-      &partitionCampingCheck(), &occupancyLimitCheck(),
+#define CAL_CHECK(Accessor) &Accessor(),
+#include "Checks.def"
+#undef CAL_CHECK
   };
   return Checks;
 }

@@ -29,7 +29,8 @@ Expected<FindingFilters> FindingFilters::create(bool SystemHeaders,
                                                 StringRef LineFilter) {
   FindingFilters F;
   F.SystemHeaders = SystemHeaders;
-  Expected<std::shared_ptr<Regex>> H = regexOption("header-filter", HeaderFilter);
+  Expected<std::shared_ptr<Regex>> H =
+      regexOption("header-filter", HeaderFilter);
   if (!H)
     return H.takeError();
   F.Header = *H;
@@ -64,10 +65,10 @@ Expected<FindingFilters> FindingFilters::create(bool SystemHeaders,
         return Bad("\"lines\" of '" + *Name + "' is not an array");
       for (const json::Value &R : *Ranges) {
         const json::Array *P = R.getAsArray();
-        std::optional<int64_t> A = P && P->size() == 2 ? (*P)[0].getAsInteger()
-                                                       : std::nullopt;
-        std::optional<int64_t> B = P && P->size() == 2 ? (*P)[1].getAsInteger()
-                                                       : std::nullopt;
+        std::optional<int64_t> A =
+            P && P->size() == 2 ? (*P)[0].getAsInteger() : std::nullopt;
+        std::optional<int64_t> B =
+            P && P->size() == 2 ? (*P)[1].getAsInteger() : std::nullopt;
         if (!A || !B || *A < 1 || *B < *A)
           return Bad("a range of '" + *Name +
                      "' is not [first, last] with 1 <= first <= last");
@@ -136,9 +137,9 @@ unsigned markWarningsAsErrors(std::vector<FileReport> &Reports,
       std::string Tag = "[" + F.CheckId + "]";
       size_t T = First.rfind(Tag);
       if (T != std::string::npos)
-        First.replace(T, Tag.size(),
-                      "[" + F.CheckId + ",-warnings-as-errors]");
-      F.Rendered = First + (End == std::string::npos ? "" : F.Rendered.substr(End));
+        First.replace(T, Tag.size(), "[" + F.CheckId + ",-warnings-as-errors]");
+      F.Rendered =
+          First + (End == std::string::npos ? "" : F.Rendered.substr(End));
     }
   return N;
 }

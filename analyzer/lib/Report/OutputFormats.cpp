@@ -35,18 +35,18 @@ static void writeJson(raw_ostream &OS, const ReportInputs &In) {
   }
   for (const FindingRecord *F : In.Findings)
     FindingList.push_back(findingToJSON(*F));
-  json::Object Doc{
-      {"version", SchemaVersion},
-      {"schema_version", SchemaVersion},
-      {"version_minor", SchemaMinorVersion},
-      {"tool", In.ToolName},
-      {"tool_version", In.ToolVersion},
-      {"arch", DocArch.empty() ? (In.Arch.empty() ? "sm_90" : In.Arch)
-                               : DocArch},
-      {"files", std::move(FileList)},
-      {"kernels", std::move(Kernels)},
-      {"findings", std::move(FindingList)},
-      {"errors", std::move(Errors)}};
+  json::Object Doc{{"version", SchemaVersion},
+                   {"schema_version", SchemaVersion},
+                   {"version_minor", SchemaMinorVersion},
+                   {"tool", In.ToolName},
+                   {"tool_version", In.ToolVersion},
+                   {"arch", DocArch.empty()
+                                ? (In.Arch.empty() ? "sm_90" : In.Arch)
+                                : DocArch},
+                   {"files", std::move(FileList)},
+                   {"kernels", std::move(Kernels)},
+                   {"findings", std::move(FindingList)},
+                   {"errors", std::move(Errors)}};
   if (In.ListKernels)
     Doc["unresolved_launches"] = std::move(Unresolved);
   OS << formatv("{0:2}", json::Value(std::move(Doc))) << "\n";

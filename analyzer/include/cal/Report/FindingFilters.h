@@ -1,4 +1,5 @@
-//===- FindingFilters.h - Which findings are shown, as clang-tidy does -*- C++ -*-===//
+//===- FindingFilters.h - Which findings are shown, as clang-tidy does -*- C++
+//-*-===//
 //
 // clang-tidy's options for the findings a run shows: --header-filter,
 // --exclude-header-filter, --system-headers, --line-filter and

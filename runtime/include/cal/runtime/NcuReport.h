@@ -1,4 +1,5 @@
-//===- NcuReport.h - Per-line figures from Nsight Compute's counters -*- C++ -*-===//
+//===- NcuReport.h - Per-line figures from Nsight Compute's counters -*- C++
+//-*-===//
 //
 // The one definition of the per-line figures the verifier judges, and the
 // reader of Nsight Compute's per-instruction counters. A user who profiled
