@@ -2,6 +2,7 @@
 #include "cal/runtime/Predictions.h"
 
 #include "cal/runtime/Measurements.h"
+#include "cal/Schema/Prediction.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -25,9 +26,9 @@ static PredictedRange range(const Value &O, const char *Key) {
     return R;
   }
   if (V->isObject()) {
-    R.Min = num(*V, "min");
-    R.Max = num(*V, "max");
-    R.Mean = num(*V, "mean");
+    R.Min = num(*V, key::Min);
+    R.Max = num(*V, key::Max);
+    R.Mean = num(*V, key::Mean);
   }
   return R;
 }
@@ -38,7 +39,7 @@ static PredictedSummary summary(const Value *S, const char *Key,
   const Value *V = S ? S->get(Key) : nullptr;
   if (!V || !V->isObject())
     return R;
-  R.RequestsPerWarp = num(*V, "requests_per_warp");
+  R.RequestsPerWarp = num(*V, key::RequestsPerWarp);
   R.PerRequest = num(*V, PerRequest);
   return R;
 }
@@ -62,46 +63,46 @@ PredictedRoofline rooflineFromJson(const Value *V) {
     return R;
   }
   R.Present = true;
-  const Value *M = V->get("modelled");
+  const Value *M = V->get(key::Modelled);
   R.Modelled = M && M->isBool() && M->boolean();
-  R.Reason = V->getString("reason");
+  R.Reason = V->getString(key::Reason);
   if (!R.Modelled) {
     if (R.Reason.empty())
       R.Reason = M ? "not modelled" : "'modelled' missing";
     return R;
   }
-  R.GridThreads = num(*V, "grid_threads");
-  R.SectorBytes = num(*V, "sector_bytes");
-  if (const Value *D = V->get("dram_bytes"); D && D->isObject()) {
-    R.DramRead = num(*D, "read");
-    R.DramWrite = num(*D, "write");
-    R.DramTotal = num(*D, "total");
+  R.GridThreads = num(*V, key::GridThreads);
+  R.SectorBytes = num(*V, key::SectorBytes);
+  if (const Value *D = V->get(key::DramBytes); D && D->isObject()) {
+    R.DramRead = num(*D, key::Read);
+    R.DramWrite = num(*D, key::Write);
+    R.DramTotal = num(*D, key::Total);
     // An analyzer that writes only the two directions still gives a total.
     if (std::isnan(R.DramTotal) && !std::isnan(R.DramRead) &&
         !std::isnan(R.DramWrite))
       R.DramTotal = R.DramRead + R.DramWrite;
   }
-  const Value *Ops = V->get("ops");
-  R.Ops = numbers(Ops, "total");
-  R.OpsTotal = Ops && Ops->isObject() ? num(*Ops, "total") : Unknown;
+  const Value *Ops = V->get(key::Ops);
+  R.Ops = numbers(Ops, key::Total);
+  R.OpsTotal = Ops && Ops->isObject() ? num(*Ops, key::Total) : Unknown;
   if (std::isnan(R.OpsTotal) && !R.Ops.empty()) {
     R.OpsTotal = 0;
     for (const auto &KV : R.Ops)
       R.OpsTotal += KV.second;
   }
-  R.OpsPerThread = numbers(V->get("ops_per_thread"), "total");
-  R.ArithmeticIntensity = num(*V, "arithmetic_intensity");
-  if (const Value *D = V->get("reference_device"); D && D->isObject()) {
-    R.Reference.Name = D->getString("name");
-    R.Reference.SmCount = num(*D, "sm_count");
-    R.Reference.ClockMHz = num(*D, "clock_mhz");
-    R.Reference.DramGBps = num(*D, "dram_gbps");
-    R.Reference.OpsPerClockPerSm = numbers(D->get("ops_per_clock_per_sm"));
+  R.OpsPerThread = numbers(V->get(key::OpsPerThread), key::Total);
+  R.ArithmeticIntensity = num(*V, key::ArithmeticIntensity);
+  if (const Value *D = V->get(key::ReferenceDevice); D && D->isObject()) {
+    R.Reference.Name = D->getString(key::Name);
+    R.Reference.SmCount = num(*D, key::SmCount);
+    R.Reference.ClockMHz = num(*D, key::ClockMhz);
+    R.Reference.DramGBps = num(*D, key::DramGbps);
+    R.Reference.OpsPerClockPerSm = numbers(D->get(key::OpsPerClockPerSm));
   }
-  R.TimeBoundUs = num(*V, "time_bound_us");
-  R.BoundBy = V->getString("bound_by");
-  R.Certainty = V->getString("certainty");
-  if (const Value *N = V->get("notes"))
+  R.TimeBoundUs = num(*V, key::TimeBoundUs);
+  R.BoundBy = V->getString(key::BoundBy);
+  R.Certainty = V->getString(key::Certainty);
+  if (const Value *N = V->get(key::Notes))
     for (const Value &E : N->elements())
       if (E.isString())
         R.Notes.push_back(E.string());
@@ -111,23 +112,24 @@ PredictedRoofline rooflineFromJson(const Value *V) {
 Expected<Predictions> predictionsFromJson(const Value &Root) {
   if (!Root.isObject())
     return Error::failure("predictions: top level is not an object");
-  if (Root.getNumber("version") != 1)
-    return Error::failure("predictions: unsupported version (expected 1)");
-  const Value *Kernels = Root.get("kernels");
+  if (Root.getNumber(key::Version) != SchemaVersion)
+    return Error::failure("predictions: unsupported version (expected " +
+                          std::to_string(SchemaVersion) + ")");
+  const Value *Kernels = Root.get(key::Kernels);
   if (!Kernels || !Kernels->isArray())
     return Error::failure("predictions: no 'kernels' array");
   Predictions P;
-  P.Tool = Root.getString("tool");
-  P.Arch = Root.getString("arch");
+  P.Tool = Root.getString(key::Tool);
+  P.Arch = Root.getString(key::Arch);
   for (const Value &K : Kernels->elements()) {
     PredictedKernel PK;
-    PK.Name = K.getString("name");
-    PK.MangledName = K.getString("mangled_name");
-    PK.File = normalizeSourcePath(K.getString("file"));
-    PK.Line = unsigned(K.getNumber("line"));
-    if (const Value *L = K.get("launch")) {
-      const Value *G = L->get("grid"), *B = L->get("block");
-      const Value *GU = L->get("grid_unknown");
+    PK.Name = K.getString(key::Name);
+    PK.MangledName = K.getString(key::MangledName);
+    PK.File = normalizeSourcePath(K.getString(key::File));
+    PK.Line = unsigned(K.getNumber(key::Line));
+    if (const Value *L = K.get(key::Launch)) {
+      const Value *G = L->get(key::Grid), *B = L->get(key::Block);
+      const Value *GU = L->get(key::GridUnknown);
       for (int I = 0; I < 3; ++I) {
         const Value *GI =
             G && G->elements().size() > size_t(I) ? &G->elements()[I] : nullptr;
@@ -141,19 +143,19 @@ Expected<Predictions> predictionsFromJson(const Value &Root) {
                           ? unsigned(B->elements()[I].number())
                           : 1;
       }
-      PK.DynamicSharedBytes = unsigned(L->getNumber("dynamic_shared_bytes"));
-      PK.LaunchSource = L->getString("source");
-      const Value *As = L->get("assumed");
+      PK.DynamicSharedBytes = unsigned(L->getNumber(key::DynamicSharedBytes));
+      PK.LaunchSource = L->getString(key::Source);
+      const Value *As = L->get(key::Assumed);
       PK.Assumed =
           (As && As->isBool() && As->boolean()) || PK.LaunchSource == "default";
-      if (const Value *AB = L->get("assumed_blocks"))
+      if (const Value *AB = L->get(key::AssumedBlocks))
         for (const Value &Shape : AB->elements()) {
           std::array<unsigned, 3> S{1, 1, 1};
           for (size_t I = 0; I < 3 && I < Shape.elements().size(); ++I)
             S[I] = unsigned(Shape.elements()[I].number());
           PK.AssumedBlocks.push_back(S);
         }
-      PK.Site = L->getString("site");
+      PK.Site = L->getString(key::Site);
       // "kernels/x.cu:88:5" -> 88
       size_t Last = PK.Site.rfind(':');
       size_t Prev = Last == std::string::npos || Last == 0
@@ -163,47 +165,47 @@ Expected<Predictions> predictionsFromJson(const Value &Root) {
         PK.SiteLine = unsigned(std::strtoul(
             PK.Site.substr(Prev + 1, Last - Prev - 1).c_str(), nullptr, 10));
     }
-    if (const Value *As = K.get("accesses"))
+    if (const Value *As = K.get(key::Accesses))
       for (const Value &A : As->elements()) {
         PredictedAccess PA;
-        PA.File = normalizeSourcePath(A.getString("file"));
-        PA.Line = unsigned(A.getNumber("line"));
-        PA.Column = unsigned(A.getNumber("column"));
-        PA.Space = A.getString("space");
-        PA.Kind = A.getString("kind");
-        PA.BytesPerLane = num(A, "bytes_per_lane");
-        PA.ExecutionsPerWarp = num(A, "executions_per_warp");
-        PA.ActiveLanes = num(A, "active_lanes");
-        PA.Sectors = range(A, "sectors_per_request");
-        PA.Wavefronts = range(A, "wavefronts_per_request");
-        PA.Confidence = A.getString("confidence");
-        PA.Reason = A.getString("reason");
+        PA.File = normalizeSourcePath(A.getString(key::File));
+        PA.Line = unsigned(A.getNumber(key::Line));
+        PA.Column = unsigned(A.getNumber(key::Column));
+        PA.Space = A.getString(key::Space);
+        PA.Kind = A.getString(key::Kind);
+        PA.BytesPerLane = num(A, key::BytesPerLane);
+        PA.ExecutionsPerWarp = num(A, key::ExecutionsPerWarp);
+        PA.ActiveLanes = num(A, key::ActiveLanes);
+        PA.Sectors = range(A, key::SectorsPerRequest);
+        PA.Wavefronts = range(A, key::WavefrontsPerRequest);
+        PA.Confidence = A.getString(key::Confidence);
+        PA.Reason = A.getString(key::Reason);
         PK.Accesses.push_back(std::move(PA));
       }
-    if (const Value *Bs = K.get("branches"))
+    if (const Value *Bs = K.get(key::Branches))
       for (const Value &B : Bs->elements()) {
         PredictedBranch PB;
-        PB.File = normalizeSourcePath(B.getString("file"));
-        PB.Line = unsigned(B.getNumber("line"));
-        PB.Kind = B.getString("kind");
-        PB.Classification = B.getString("classification");
-        PB.Reason = B.getString("reason");
-        PB.DivergentWarpFraction = num(B, "divergent_warp_fraction");
-        const Value *LP = B.get("likely_predicated");
+        PB.File = normalizeSourcePath(B.getString(key::File));
+        PB.Line = unsigned(B.getNumber(key::Line));
+        PB.Kind = B.getString(key::Kind);
+        PB.Classification = B.getString(key::Classification);
+        PB.Reason = B.getString(key::Reason);
+        PB.DivergentWarpFraction = num(B, key::DivergentWarpFraction);
+        const Value *LP = B.get(key::LikelyPredicated);
         PB.LikelyPredicated = LP && LP->boolean();
         PK.Branches.push_back(std::move(PB));
       }
-    const Value *S = K.get("summary");
-    PK.GlobalLoad = summary(S, "global_load", "sectors_per_request");
-    PK.GlobalStore = summary(S, "global_store", "sectors_per_request");
-    PK.SharedLoad = summary(S, "shared_load", "wavefronts_per_request");
-    PK.SharedStore = summary(S, "shared_store", "wavefronts_per_request");
-    PK.Roofline = rooflineFromJson(K.get("roofline"));
-    if (const Value *O = K.get("occupancy");
-        O && O->isObject() && O->get("modelled") &&
-        O->get("modelled")->isBool() && O->get("modelled")->boolean()) {
-      PK.OccupancyPct = num(*O, "theoretical_occupancy_pct");
-      PK.OccupancyExact = O->getString("certainty") == "exact";
+    const Value *S = K.get(key::Summary);
+    PK.GlobalLoad = summary(S, key::GlobalLoad, key::SectorsPerRequest);
+    PK.GlobalStore = summary(S, key::GlobalStore, key::SectorsPerRequest);
+    PK.SharedLoad = summary(S, key::SharedLoad, key::WavefrontsPerRequest);
+    PK.SharedStore = summary(S, key::SharedStore, key::WavefrontsPerRequest);
+    PK.Roofline = rooflineFromJson(K.get(key::Roofline));
+    if (const Value *O = K.get(key::Occupancy);
+        O && O->isObject() && O->get(key::Modelled) &&
+        O->get(key::Modelled)->isBool() && O->get(key::Modelled)->boolean()) {
+      PK.OccupancyPct = num(*O, key::TheoreticalOccupancyPct);
+      PK.OccupancyExact = O->getString(key::Certainty) == "exact";
     }
     P.Kernels.push_back(std::move(PK));
   }

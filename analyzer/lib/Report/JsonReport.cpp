@@ -1,4 +1,5 @@
 //===- JsonReport.cpp - The prediction file (docs/prediction-schema.md) ---===//
+#include "cal/Schema/Prediction.h"
 #include "cal/Report/AnalysisReport.h"
 #include "cal/Report/DiscoveryReport.h"
 #include "llvm/ADT/StringExtras.h"
@@ -75,7 +76,7 @@ std::string fmtStatRange(const Stat &S) {
 static json::Value statJSON(const Stat &S) {
   if (S.empty())
     return nullptr;
-  return json::Object{{"min", S.Min}, {"max", S.Max}, {"mean", S.mean()}};
+  return json::Object{{key::Min, S.Min}, {key::Max, S.Max}, {key::Mean, S.mean()}};
 }
 
 static json::Value meanOrNull(const Stat &S) {
@@ -106,7 +107,7 @@ static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
     Complete &= A.UnknownRequests == 0;
   }
   json::Object O{
-      {"requests_per_warp", K.WarpWeight > 0 ? Requests / K.WarpWeight : 0.0}};
+      {key::RequestsPerWarp, K.WarpWeight > 0 ? Requests / K.WarpWeight : 0.0}};
   O[Field] = Known > 0 ? json::Value(Sum / Known) : json::Value(nullptr);
   O["complete"] = Complete && !UnknownSpace;
   return O;
@@ -118,20 +119,20 @@ static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
 /// with the reason where it is not modelled.
 static json::Value occupancyJSON(const OccupancyResult &O) {
   if (!O.Modelled)
-    return json::Object{{"modelled", false}, {"reason", O.Why}};
+    return json::Object{{key::Modelled, false}, {key::Reason, O.Why}};
   json::Object J{
-      {"modelled", true},
+      {key::Modelled, true},
       {"registers_per_thread",
        O.Registers ? json::Value(int64_t(*O.Registers)) : json::Value(nullptr)},
       {"static_shared_bytes", int64_t(O.StaticSharedBytes)},
-      {"dynamic_shared_bytes", int64_t(O.DynamicSharedBytes)},
+      {key::DynamicSharedBytes, int64_t(O.DynamicSharedBytes)},
       {"threads_per_block", int64_t(O.ThreadsPerBlock)},
       {"blocks_per_sm", int64_t(O.BlocksPerSM)},
       {"active_warps_per_sm", int64_t(O.ActiveWarpsPerSM)},
       {"max_warps_per_sm", int64_t(O.MaxWarpsPerSM)},
-      {"theoretical_occupancy_pct", O.Percent},
+      {key::TheoreticalOccupancyPct, O.Percent},
       {"limited_by", O.LimitedBy},
-      {"certainty", O.Exact ? "exact" : "upper-bound"}};
+      {key::Certainty, O.Exact ? "exact" : "upper-bound"}};
   if (!O.Registers)
     J["registers_reason"] = O.RegistersWhy;
   return J;
@@ -142,7 +143,7 @@ static json::Value occupancyJSON(const OccupancyResult &O) {
 static json::Value rooflineJSON(const RooflineResult &R,
                                 const TargetModel &TM) {
   if (!R.Modelled)
-    return json::Object{{"modelled", false}, {"reason", R.Why}};
+    return json::Object{{key::Modelled, false}, {key::Reason, R.Why}};
   json::Object Ops, PerThread, PerClock;
   for (unsigned C = 0; C < NumOpClasses; ++C) {
     const char *N = opClassName(OpClass(C));
@@ -150,7 +151,7 @@ static json::Value rooflineJSON(const RooflineResult &R,
     PerThread[N] = R.GridThreads > 0 ? R.Ops[C] / R.GridThreads : 0.0;
     PerClock[N] = int64_t(opsPerClock(TM, OpClass(C)));
   }
-  Ops["total"] = R.opsTotal();
+  Ops[key::Total] = R.opsTotal();
   json::Array Notes;
   for (const std::string &N : R.Notes)
     Notes.push_back(N);
@@ -158,32 +159,32 @@ static json::Value rooflineJSON(const RooflineResult &R,
   if (TM.modelsThroughput()) {
     bool Part = !TM.ReferenceDevice.empty();
     Device = json::Object{
-        {"name", Part ? json::Value(TM.ReferenceDevice) : nullptr},
-        {"sm_count", Part ? json::Value(int64_t(TM.DeviceSMs)) : nullptr},
-        {"clock_mhz", Part ? json::Value(int64_t(TM.DeviceClockMHz)) : nullptr},
-        {"dram_gbps", Part ? json::Value(TM.DeviceDramGBps) : nullptr},
+        {key::Name, Part ? json::Value(TM.ReferenceDevice) : nullptr},
+        {key::SmCount, Part ? json::Value(int64_t(TM.DeviceSMs)) : nullptr},
+        {key::ClockMhz, Part ? json::Value(int64_t(TM.DeviceClockMHz)) : nullptr},
+        {key::DramGbps, Part ? json::Value(TM.DeviceDramGBps) : nullptr},
         {"l2_bytes", Part ? json::Value(int64_t(TM.DeviceL2Bytes)) : nullptr},
         {"dram_fetch_bytes", int64_t(TM.DramFetchBytes)},
-        {"ops_per_clock_per_sm", std::move(PerClock)}};
+        {key::OpsPerClockPerSm, std::move(PerClock)}};
   }
   double Dram = R.dramTotal();
   return json::Object{
-      {"modelled", true},
-      {"grid_threads", R.GridThreads},
-      {"sector_bytes", R.SectorBytes},
-      {"dram_bytes", json::Object{{"read", R.DramRead},
-                                  {"write", R.DramWrite},
-                                  {"total", Dram}}},
+      {key::Modelled, true},
+      {key::GridThreads, R.GridThreads},
+      {key::SectorBytes, R.SectorBytes},
+      {key::DramBytes, json::Object{{key::Read, R.DramRead},
+                                  {key::Write, R.DramWrite},
+                                  {key::Total, Dram}}},
       {"footprint_bytes", R.Footprint},
-      {"ops", std::move(Ops)},
-      {"ops_per_thread", std::move(PerThread)},
-      {"arithmetic_intensity",
+      {key::Ops, std::move(Ops)},
+      {key::OpsPerThread, std::move(PerThread)},
+      {key::ArithmeticIntensity,
        Dram > 0 ? json::Value(R.opsTotal() / Dram) : nullptr},
-      {"reference_device", std::move(Device)},
-      {"time_bound_us", R.HasBound ? json::Value(R.TimeBoundUs) : nullptr},
-      {"bound_by", R.HasBound ? json::Value(R.BoundBy) : nullptr},
-      {"certainty", R.Certainty},
-      {"notes", std::move(Notes)}};
+      {key::ReferenceDevice, std::move(Device)},
+      {key::TimeBoundUs, R.HasBound ? json::Value(R.TimeBoundUs) : nullptr},
+      {key::BoundBy, R.HasBound ? json::Value(R.BoundBy) : nullptr},
+      {key::Certainty, R.Certainty},
+      {key::Notes, std::move(Notes)}};
 }
 
 static double unknownSpaceRequests(const KernelResult &K) {
@@ -209,8 +210,8 @@ static json::Object sampleJSON(const SampleInfo &S) {
   for (uint64_t W : S.BlockWeights)
     Weights.push_back(W);
   return json::Object{{"description", S.Description},
-                      {"block", dim3ToJSON(S.Block)},
-                      {"grid", dim3ToJSON(S.Grid)},
+                      {key::Block, dim3ToJSON(S.Block)},
+                      {key::Grid, dim3ToJSON(S.Grid)},
                       {"blocks", std::move(Blocks)},
                       {"block_weights", std::move(Weights)}};
 }
@@ -221,7 +222,7 @@ json::Array resultToJSON(const AnalysisResult &R) {
   // fields that say so (docs/prediction-schema.md, 1.2).
   bool Txn = R.Target.countsTransactions();
   const char *GlobalField =
-      Txn ? "transactions_per_request" : "sectors_per_request";
+      Txn ? "transactions_per_request" : key::SectorsPerRequest;
   for (const KernelResult &K : R.Kernels) {
     json::Array Accesses, Branches, Blocks;
     for (const AccessSummary &A : K.Accesses) {
@@ -234,26 +235,26 @@ json::Array resultToJSON(const AnalysisResult &R) {
       // Sectors: global under the sector model, and local always.
       bool InSectors = (Gl && !Txn) || Lo;
       json::Object O{
-          {"file", A.Pos.File},
-          {"line", A.Pos.Line},
-          {"column", A.Pos.Column},
-          {"space", addrSpaceName(A.Space)},
-          {"kind", accessKindName(A.Kind)},
-          {"bytes_per_lane", A.BytesPerLane},
-          {"executions_per_warp",
+          {key::File, A.Pos.File},
+          {key::Line, A.Pos.Line},
+          {key::Column, A.Pos.Column},
+          {key::Space, addrSpaceName(A.Space)},
+          {key::Kind, accessKindName(A.Kind)},
+          {key::BytesPerLane, A.BytesPerLane},
+          {key::ExecutionsPerWarp,
            K.WarpWeight > 0 ? A.WeightedRequests / K.WarpWeight : 0.0},
-          {"active_lanes", A.ActiveLanes.mean()},
-          {"sectors_per_request", InSectors ? statJSON(A.Sectors) : nullptr},
+          {key::ActiveLanes, A.ActiveLanes.mean()},
+          {key::SectorsPerRequest, InSectors ? statJSON(A.Sectors) : nullptr},
           {"ideal_sectors_per_request",
            InSectors ? meanOrNull(A.IdealSectors) : nullptr},
           {"lines_per_request", G ? statJSON(A.Lines) : nullptr},
-          {"wavefronts_per_request", S ? statJSON(A.Wavefronts) : nullptr},
+          {key::WavefrontsPerRequest, S ? statJSON(A.Wavefronts) : nullptr},
           {"ideal_wavefronts_per_request",
            S ? meanOrNull(A.IdealWavefronts) : nullptr},
           {"constant_requests_per_request",
            K2 ? statJSON(A.ConstantRequests) : nullptr},
-          {"confidence", C.Level},
-          {"reason", C.Reason},
+          {key::Confidence, C.Level},
+          {key::Reason, C.Reason},
           {"index", A.IndexText}};
       if (Txn) {
         O["transactions_per_request"] = Gl ? statJSON(A.Sectors) : nullptr;
@@ -268,12 +269,12 @@ json::Array resultToJSON(const AnalysisResult &R) {
       // samples differ; the misaligned case is named beside it, not
       // averaged in.
       if (std::string Cases = A.sampleDependence(K); !Cases.empty()) {
-        const char *Main = S    ? "wavefronts_per_request"
+        const char *Main = S    ? key::WavefrontsPerRequest
                            : K2 ? "constant_requests_per_request"
                            : Gl ? GlobalField
-                                : "sectors_per_request";
+                                : key::SectorsPerRequest;
         if (json::Object *M = O.getObject(Main))
-          (*M)["mean"] = A.headline(K);
+          (*M)[key::Mean] = A.headline(K);
         O["sample_cases"] = Cases;
       }
       Accesses.push_back(std::move(O));
@@ -281,40 +282,40 @@ json::Array resultToJSON(const AnalysisResult &R) {
     for (const BranchSummary &B : K.Branches) {
       BranchClass Cl = B.classify();
       Branches.push_back(json::Object{
-          {"file", B.Pos.File},
-          {"line", B.Pos.Line},
-          {"column", B.Pos.Column},
-          {"kind", B.Kind},
-          {"classification", branchClassName(Cl)},
-          {"divergent_warp_fraction", B.Stats.divergentWarpFraction()},
+          {key::File, B.Pos.File},
+          {key::Line, B.Pos.Line},
+          {key::Column, B.Pos.Column},
+          {key::Kind, B.Kind},
+          {key::Classification, branchClassName(Cl)},
+          {key::DivergentWarpFraction, B.Stats.divergentWarpFraction()},
           {"lane_split", B.Stats.laneSplit()},
-          {"likely_predicated", B.LikelyPredicated},
+          {key::LikelyPredicated, B.LikelyPredicated},
           {"compiled_as", branchLoweringName(B.Lowering)},
           // The test names a sampled value (an unknown parameter or a
           // run-time grid dimension): the classification holds for the
           // samples, not necessarily for the program's values.
           {"depends_on_samples", B.DependsOnSampledParameters},
-          {"reason", Cl == BranchClass::Unknown || B.Stats.numUnknowns()
+          {key::Reason, Cl == BranchClass::Unknown || B.Stats.numUnknowns()
                          ? B.Reason
                          : ""}});
     }
     json::Array NotIssued;
     for (const ElidedAccess &E : K.NotIssued)
       NotIssued.push_back(json::Object{
-          {"file", E.Pos.File},
-          {"line", E.Pos.Line},
-          {"column", E.Pos.Column},
-          {"space", addrSpaceName(E.Space)},
-          {"kind", accessKindName(E.Kind)},
-          {"bytes_per_lane", E.BytesPerLane},
-          {"executions_per_warp",
+          {key::File, E.Pos.File},
+          {key::Line, E.Pos.Line},
+          {key::Column, E.Pos.Column},
+          {key::Space, addrSpaceName(E.Space)},
+          {key::Kind, accessKindName(E.Kind)},
+          {key::BytesPerLane, E.BytesPerLane},
+          {key::ExecutionsPerWarp,
            K.WarpsEvaluated ? double(E.Executions) / K.WarpsEvaluated : 0.0},
-          {"reason", E.Reason}});
+          {key::Reason, E.Reason}});
     json::Array Hidden;
     for (const HiddenBranch &H : K.HiddenBranches)
-      Hidden.push_back(json::Object{{"file", H.Pos.File},
-                                    {"line", H.Pos.Line},
-                                    {"column", H.Pos.Column},
+      Hidden.push_back(json::Object{{key::File, H.Pos.File},
+                                    {key::Line, H.Pos.Line},
+                                    {key::Column, H.Pos.Column},
                                     {"operation", H.Operation},
                                     {"note", H.note()}});
     for (const Dim3 &B : K.EvaluatedBlocks)
@@ -333,17 +334,17 @@ json::Array resultToJSON(const AnalysisResult &R) {
       GridUnknown.push_back(U);
     for (const Dim3 &B : K.Launch.AssumedBlocks)
       AssumedBlocks.push_back(dim3ToJSON(B));
-    json::Object Launch{{"grid", gridJSON(K.Launch)},
-                        {"grid_unknown", std::move(GridUnknown)},
-                        {"block", dim3ToJSON(K.Launch.Block)},
-                        {"dynamic_shared_bytes", K.Launch.DynamicSharedBytes},
-                        {"source", K.Launch.Source},
-                        {"assumed", K.Launch.Assumed},
+    json::Object Launch{{key::Grid, gridJSON(K.Launch)},
+                        {key::GridUnknown, std::move(GridUnknown)},
+                        {key::Block, dim3ToJSON(K.Launch.Block)},
+                        {key::DynamicSharedBytes, K.Launch.DynamicSharedBytes},
+                        {key::Source, K.Launch.Source},
+                        {key::Assumed, K.Launch.Assumed},
                         {"arguments", std::move(Args)}};
     if (K.Launch.Assumed)
-      Launch["assumed_blocks"] = std::move(AssumedBlocks);
+      Launch[key::AssumedBlocks] = std::move(AssumedBlocks);
     if (!K.Launch.Site.empty())
-      Launch["site"] = K.Launch.Site;
+      Launch[key::Site] = K.Launch.Site;
     if (!K.Launch.Choices.empty()) {
       // A member of a launch set: the values that chose it.
       json::Array Choices;
@@ -357,33 +358,33 @@ json::Array resultToJSON(const AnalysisResult &R) {
     for (const std::string &S : K.Unsupported)
       Unsupported.push_back(S);
     json::Object Summary{
-        {"global_load", summary(K, AddrSpace::Global, true, GlobalField)},
-        {"global_store", summary(K, AddrSpace::Global, false, GlobalField)},
-        {"shared_load",
-         summary(K, AddrSpace::Shared, true, "wavefronts_per_request")},
-        {"shared_store",
-         summary(K, AddrSpace::Shared, false, "wavefronts_per_request")},
+        {key::GlobalLoad, summary(K, AddrSpace::Global, true, GlobalField)},
+        {key::GlobalStore, summary(K, AddrSpace::Global, false, GlobalField)},
+        {key::SharedLoad,
+         summary(K, AddrSpace::Shared, true, key::WavefrontsPerRequest)},
+        {key::SharedStore,
+         summary(K, AddrSpace::Shared, false, key::WavefrontsPerRequest)},
         {"local_load",
-         summary(K, AddrSpace::Local, true, "sectors_per_request")},
+         summary(K, AddrSpace::Local, true, key::SectorsPerRequest)},
         {"local_store",
-         summary(K, AddrSpace::Local, false, "sectors_per_request")},
+         summary(K, AddrSpace::Local, false, key::SectorsPerRequest)},
         {"constant_load", summary(K, AddrSpace::Constant, true,
                                   "constant_requests_per_request")},
         {"unknown_space",
-         json::Object{{"requests_per_warp", unknownSpaceRequests(K)}}}};
+         json::Object{{key::RequestsPerWarp, unknownSpaceRequests(K)}}}};
     json::Object Unit{{"global", R.Target.globalUnit()}};
     if (Txn)
       Unit["global_rule"] = R.Target.globalRuleText();
     Out.push_back(json::Object{
-        {"name", K.Name},
+        {key::Name, K.Name},
         {"units", std::move(Unit)},
-        {"mangled_name", K.MangledName},
-        {"file", K.Pos.File},
-        {"line", K.Pos.Line},
-        {"column", K.Pos.Column},
-        {"launch", std::move(Launch)},
-        {"occupancy", occupancyJSON(K.Occupancy)},
-        {"roofline", rooflineJSON(K.Roofline, R.Target)},
+        {key::MangledName, K.MangledName},
+        {key::File, K.Pos.File},
+        {key::Line, K.Pos.Line},
+        {key::Column, K.Pos.Column},
+        {key::Launch, std::move(Launch)},
+        {key::Occupancy, occupancyJSON(K.Occupancy)},
+        {key::Roofline, rooflineJSON(K.Roofline, R.Target)},
         {"assumptions", std::move(Assumptions)},
         {"unsupported", std::move(Unsupported)},
         {"evaluated", json::Object{{"blocks", std::move(Blocks)},
@@ -391,11 +392,11 @@ json::Array resultToJSON(const AnalysisResult &R) {
                                    {"warps_per_block", K.WarpsPerBlock},
                                    {"samples", K.NumSamples},
                                    {"per_sample", std::move(Samples)}}},
-        {"accesses", std::move(Accesses)},
-        {"branches", std::move(Branches)},
+        {key::Accesses, std::move(Accesses)},
+        {key::Branches, std::move(Branches)},
         {"not_issued", std::move(NotIssued)},
         {"hidden_branches", std::move(Hidden)},
-        {"summary", std::move(Summary)}});
+        {key::Summary, std::move(Summary)}});
   }
   return Out;
 }

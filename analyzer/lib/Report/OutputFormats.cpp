@@ -1,4 +1,5 @@
 //===- OutputFormats.cpp - The --format values, one table -----------------===//
+#include "cal/Schema/Prediction.h"
 #include "cal/Report/OutputFormats.h"
 
 #include "cal/Report/AnalysisReport.h"
@@ -24,27 +25,27 @@ static void writeJson(raw_ostream &OS, const ReportInputs &In) {
       DocArch = R.Arch;
     if (!R.Parsed)
       Errors.push_back(json::Object{
-          {"file", R.File},
+          {key::File, R.File},
           {"message",
            R.Error.empty() ? "did not parse; no analysis was done" : R.Error}});
     for (const CommentError &E : R.CommentErrors)
-      Errors.push_back(json::Object{{"file", E.File},
-                                    {"line", E.Line},
-                                    {"column", E.Column},
+      Errors.push_back(json::Object{{key::File, E.File},
+                                    {key::Line, E.Line},
+                                    {key::Column, E.Column},
                                     {"message", E.Message}});
   }
   for (const FindingRecord *F : In.Findings)
     FindingList.push_back(findingToJSON(*F));
-  json::Object Doc{{"version", SchemaVersion},
+  json::Object Doc{{key::Version, SchemaVersion},
                    {"schema_version", SchemaVersion},
                    {"version_minor", SchemaMinorVersion},
-                   {"tool", In.ToolName},
+                   {key::Tool, In.ToolName},
                    {"tool_version", In.ToolVersion},
-                   {"arch", DocArch.empty()
+                   {key::Arch, DocArch.empty()
                                 ? (In.Arch.empty() ? "sm_90" : In.Arch)
                                 : DocArch},
                    {"files", std::move(FileList)},
-                   {"kernels", std::move(Kernels)},
+                   {key::Kernels, std::move(Kernels)},
                    {"findings", std::move(FindingList)},
                    {"errors", std::move(Errors)}};
   if (In.ListKernels)

@@ -2,6 +2,7 @@
 #ifndef CAL_REPORT_ANALYSISREPORT_H
 #define CAL_REPORT_ANALYSISREPORT_H
 
+#include "cal/Schema/Prediction.h"
 #include "cal/Analysis/Analyzer.h"
 #include "cal/Checks/Check.h"
 #include "llvm/Support/JSON.h"
@@ -13,10 +14,8 @@ class DiagnosticsEngine;
 
 namespace cal {
 
-/// Version of the JSON schema in docs/prediction-schema.md.
-inline constexpr int SchemaVersion = 1;
-/// Additions within the major version (docs/prediction-schema.md, Versions).
-inline constexpr int SchemaMinorVersion = 5;
+// SchemaVersion and SchemaMinorVersion: cal/Schema/Prediction.h, shared
+// with the verifier that reads the file.
 
 /// exact / range / unknown, with the reason, for one access.
 struct Confidence {
