@@ -23,6 +23,13 @@ expect 2 "no program given" -- "$V" run --
 expect 2 "not a valid regular expression" -- "$V" run --kernel 'a(' -- /bin/true
 expect 2 "non-negative integer" -- "$V" run --launch-count x -- /bin/true
 expect 2 "unknown option" -- "$V" run --bogus 1 -- /bin/true
+# The conventions of cuda-access-lint's command line: an error: prefix, the
+# nearest option for a misspelt one, --name=value as well as --name value.
+expect 2 "error: unknown option '--lauch-count'; did you mean '--launch-count'?" -- "$V" run --lauch-count 1 -- /bin/true
+expect 2 "error: --launch-count needs a non-negative integer, got 'x'" -- "$V" run --launch-count=x -- /bin/true
+expect 2 "error: --no-sass does not take a value" -- "$V" run --no-sass=1 -- /bin/true
+expect 2 "error: unknown option '--predictons'; did you mean '--predictions'?" -- "$V" --predictons p.json
+expect 2 "error: --backend must be cupti or ncu" -- "$V" run --backend=nvprof -- /bin/true
 expect 4 "injection library" -- "$V" run --inject-lib /nonexistent.so -- /bin/true
 
 # /bin/true: 77 without a device (and is not run), 5 with one (it never

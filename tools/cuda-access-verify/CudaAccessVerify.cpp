@@ -18,6 +18,7 @@
 #include "cal/runtime/Roofline.h"
 #include "cal/runtime/Runner.h"
 
+#include "OptionParser.h"
 #include "RunCommand.h"
 
 #include <cstdio>
@@ -104,76 +105,51 @@ struct Options {
 };
 
 bool parse(int Argc, char **Argv, Options &O) {
-  for (int I = 1; I < Argc; ++I) {
-    std::string A = Argv[I];
-    auto Next = [&](std::string &Into) {
-      if (I + 1 >= Argc) {
-        std::cerr << "cuda-access-verify: " << A << " needs a value\n";
-        return false;
-      }
-      Into = Argv[++I];
+  auto Str = [](std::string &Into) {
+    return [&Into](const std::string &V) {
+      Into = V;
       return true;
     };
-    if (A == "--predictions") {
-      if (!Next(O.Predictions))
-        return false;
-    } else if (A == "--measurements") {
-      if (!Next(O.MeasurementsIn))
-        return false;
-    } else if (A == "--ncu-report") {
-      if (!Next(O.NcuReport))
-        return false;
-    } else if (A == "--ncu-lines") {
-      if (!Next(O.NcuLines))
-        return false;
-    } else if (A == "--measurements-out") {
-      if (!Next(O.MeasurementsOut))
-        return false;
-    } else if (A == "--json-out") {
-      if (!Next(O.JsonOut))
-        return false;
-    } else if (A == "--csv-out") {
-      if (!Next(O.CsvOut))
-        return false;
-    } else if (cal::HtmlCli::takes(A)) {
-      std::string V;
-      if (!Next(V) || !O.Html.set(A, V, std::cerr))
-        return false;
-    } else if (A == "--filter") {
-      if (!Next(O.Run.Filter))
-        return false;
-    } else if (A == "--list-metrics") {
-      if (!Next(O.ListMetricsChip))
-        return false;
-    } else if (A == "--no-timing") {
-      O.Run.Timing = false;
-    } else if (A == "--no-profile") {
-      O.Run.RangeProfile = false;
-    } else if (A == "--no-sass") {
-      O.Run.Sass = false;
-    } else if (A == "--launch-only") {
-      O.Run.LaunchOnly = true;
-    } else if (A == "--sass-child") {
-      O.SassChild = true;
-    } else if (A == "--counters") {
-      O.Counters = true;
-    } else if (A == "--bandwidth") {
-      O.Bandwidth = true;
-    } else if (A == "--roofline") {
-      O.Roofline = true;
-    } else if (A == "--roofline-svg") {
-      if (!Next(O.RooflineSvg))
-        return false;
-    } else if (A == "--help" || A == "-h") {
-      std::cout << Usage;
-      std::exit(ExitAgree);
-    } else {
-      std::cerr << "cuda-access-verify: unknown option '" << A << "'\n"
-                << Usage;
-      return false;
-    }
-  }
-  return true;
+  };
+  auto Flag = [](bool &Into, bool To) {
+    return [&Into, To](const std::string &) {
+      Into = To;
+      return true;
+    };
+  };
+  std::vector<CliOption> Opts = {
+      {"--predictions", true, Str(O.Predictions)},
+      {"--measurements", true, Str(O.MeasurementsIn)},
+      {"--ncu-report", true, Str(O.NcuReport)},
+      {"--ncu-lines", true, Str(O.NcuLines)},
+      {"--measurements-out", true, Str(O.MeasurementsOut)},
+      {"--json-out", true, Str(O.JsonOut)},
+      {"--csv-out", true, Str(O.CsvOut)},
+      {"--filter", true, Str(O.Run.Filter)},
+      {"--list-metrics", true, Str(O.ListMetricsChip)},
+      {"--roofline-svg", true, Str(O.RooflineSvg)},
+      {"--no-timing", false, Flag(O.Run.Timing, false)},
+      {"--no-profile", false, Flag(O.Run.RangeProfile, false)},
+      {"--no-sass", false, Flag(O.Run.Sass, false)},
+      {"--launch-only", false, Flag(O.Run.LaunchOnly, true)},
+      {"--sass-child", false, Flag(O.SassChild, true)},
+      {"--counters", false, Flag(O.Counters, true)},
+      {"--bandwidth", false, Flag(O.Bandwidth, true)},
+      {"--roofline", false, Flag(O.Roofline, true)},
+  };
+  for (const char *H : {"--html", "--html-axes", "--html-title",
+                        "--source-root"})
+    Opts.push_back({H, true, [&O, H](const std::string &V) {
+                      return O.Html.set(H, V, std::cerr);
+                    }});
+  auto Help = [](const std::string &) -> bool {
+    std::cout << Usage;
+    std::exit(ExitAgree);
+  };
+  Opts.push_back({"--help", false, Help});
+  Opts.push_back({"-h", false, Help});
+  return parseOptions("cuda-access-verify", Argc, Argv, Opts,
+                      /*StopAtDashDash=*/false);
 }
 
 int listMetrics(const std::string &Chip) {

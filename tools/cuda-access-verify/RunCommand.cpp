@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "RunCommand.h"
 #include "NcuBackend.h"
+#include "OptionParser.h"
 
 #include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/Compare.h"
@@ -108,11 +109,11 @@ struct RunOptions {
   std::vector<std::string> Program;
 };
 
-bool parseCount(const std::string &Opt, const char *Text, long &Into) {
+bool parseCount(const std::string &Opt, const std::string &Text, long &Into) {
   char *End = nullptr;
-  Into = std::strtol(Text, &End, 10);
-  if (End == Text || *End || Into < 0) {
-    std::cerr << "cuda-access-verify run: " << Opt
+  Into = std::strtol(Text.c_str(), &End, 10);
+  if (Text.empty() || *End || Into < 0) {
+    std::cerr << "cuda-access-verify run: error: " << Opt
               << " needs a non-negative integer, got '" << Text << "'\n";
     return false;
   }
@@ -120,88 +121,79 @@ bool parseCount(const std::string &Opt, const char *Text, long &Into) {
 }
 
 bool parse(int Argc, char **Argv, RunOptions &O) {
-  int I = 1;
-  for (; I < Argc; ++I) {
-    std::string A = Argv[I];
-    if (A == "--")
-      break;
-    if (A == "--help" || A == "-h") {
-      std::cout << RunUsageText;
-      std::exit(RunAgree);
-    }
-    if (A == "--no-sass") {
-      O.Sass = false;
-      continue;
-    }
-    if (A == "--roofline") {
-      O.Roofline = true;
-      continue;
-    }
-    if (I + 1 >= Argc || A.rfind("--", 0) != 0) {
-      std::cerr << "cuda-access-verify run: "
-                << (A.rfind("--", 0) == 0
-                        ? A + " needs a value"
-                        : "unexpected '" + A + "' (the program follows --)")
-                << "\n"
-                << RunUsageText;
-      return false;
-    }
-    const char *V = Argv[++I];
-    long N = 0;
-    if (A == "--kernel")
-      O.Inject.KernelRegex = V;
-    else if (A == "--launch-skip") {
-      if (!parseCount(A, V, N))
+  auto Str = [](std::string &Into) {
+    return [&Into](const std::string &V) {
+      Into = V;
+      return true;
+    };
+  };
+  auto Count = [](const char *Opt, auto Set) {
+    return [Opt, Set](const std::string &V) {
+      long N = 0;
+      if (!parseCount(Opt, V, N))
         return false;
-      O.Inject.Skip = unsigned(N);
-    } else if (A == "--launch-count") {
-      if (!parseCount(A, V, N))
-        return false;
-      O.Inject.Count = int(N);
-    } else if (A == "--sass-launches") {
-      if (!parseCount(A, V, N))
-        return false;
-      O.SassLaunches = int(N);
-    } else if (A == "--predictions")
-      O.Predictions = V;
-    else if (A == "--measurements-out")
-      O.MeasurementsOut = V;
-    else if (A == "--json-out")
-      O.JsonOut = V;
-    else if (A == "--csv-out")
-      O.CsvOut = V;
-    else if (A == "--inject-lib")
-      O.InjectLib = V;
-    else if (A == "--backend") {
-      if (std::string(V) != "cupti" && std::string(V) != "ncu") {
-        std::cerr << "cuda-access-verify run: error: --backend must be cupti "
-                     "or ncu, got '"
-                  << V << "'\n";
-        return false;
-      }
-      O.Ncu = std::string(V) == "ncu";
-    }
-    else if (A == "--roofline-svg")
-      O.RooflineSvg = V;
-    else if (cal::HtmlCli::takes(A)) {
-      if (!O.Html.set(A, V, std::cerr))
-        return false;
-    } else {
-      std::cerr << "cuda-access-verify run: unknown option '" << A << "'\n"
-                << RunUsageText;
-      return false;
-    }
-  }
-  for (++I; I < Argc; ++I)
-    O.Program.push_back(Argv[I]);
+      Set(N);
+      return true;
+    };
+  };
+  auto Help = [](const std::string &) -> bool {
+    std::cout << RunUsageText;
+    std::exit(RunAgree);
+  };
+  std::vector<CliOption> Opts = {
+      {"--kernel", true, Str(O.Inject.KernelRegex)},
+      {"--launch-skip", true,
+       Count("--launch-skip", [&O](long N) { O.Inject.Skip = unsigned(N); })},
+      {"--launch-count", true,
+       Count("--launch-count", [&O](long N) { O.Inject.Count = int(N); })},
+      {"--sass-launches", true,
+       Count("--sass-launches", [&O](long N) { O.SassLaunches = int(N); })},
+      {"--predictions", true, Str(O.Predictions)},
+      {"--measurements-out", true, Str(O.MeasurementsOut)},
+      {"--json-out", true, Str(O.JsonOut)},
+      {"--csv-out", true, Str(O.CsvOut)},
+      {"--inject-lib", true, Str(O.InjectLib)},
+      {"--roofline-svg", true, Str(O.RooflineSvg)},
+      {"--backend", true,
+       [&O](const std::string &V) {
+         if (V != "cupti" && V != "ncu") {
+           std::cerr << "cuda-access-verify run: error: --backend must be "
+                        "cupti or ncu, got '"
+                     << V << "'\n";
+           return false;
+         }
+         O.Ncu = V == "ncu";
+         return true;
+       }},
+      {"--no-sass", false,
+       [&O](const std::string &) {
+         O.Sass = false;
+         return true;
+       }},
+      {"--roofline", false,
+       [&O](const std::string &) {
+         O.Roofline = true;
+         return true;
+       }},
+      {"--help", false, Help},
+      {"-h", false, Help},
+  };
+  for (const char *H : {"--html", "--html-axes", "--html-title",
+                        "--source-root"})
+    Opts.push_back({H, true, [&O, H](const std::string &V) {
+                      return O.Html.set(H, V, std::cerr);
+                    }});
+  if (!parseOptions("cuda-access-verify run", Argc, Argv, Opts,
+                    /*StopAtDashDash=*/true, &O.Program))
+    return false;
   if (O.Program.empty()) {
-    std::cerr << "cuda-access-verify run: no program given (after --)\n"
-              << RunUsageText;
+    std::cerr << "cuda-access-verify run: error: no program given (after --; "
+                 "see --help)\n";
     return false;
   }
   if ((O.Roofline || !O.RooflineSvg.empty()) && O.Predictions.empty()) {
-    std::cerr << "cuda-access-verify run: --roofline and --roofline-svg need "
-                 "--predictions\n";
+    std::cerr << "cuda-access-verify run: error: --roofline and "
+                 "--roofline-svg need --predictions\n";
     return false;
   }
   return true;
