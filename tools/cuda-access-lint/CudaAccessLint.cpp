@@ -16,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FixOutput.h"
-#include "cal/Driver/LintRun.h"
 #include "OptionCheck.h"
+#include "cal/Driver/LintRun.h"
 
 #include "cal/Checks/Check.h"
 #include "cal/Frontend/HeaderCache.h"
@@ -27,7 +27,6 @@
 #include "cal/Report/Reporters.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -37,6 +36,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
@@ -392,7 +392,7 @@ void lintAll(ArrayRef<std::string> Inputs, const cal::LintConfig &C,
   };
   // The time profiler records the thread that initialised it.
   unsigned Threads = !TimeTrace.empty() ? 1
-                     : Jobs ? unsigned(Jobs)
+                     : Jobs             ? unsigned(Jobs)
                             : hardware_concurrency().compute_thread_count();
   std::optional<DefaultThreadPool> Pool;
   if (Threads > 1 && Inputs.size() > 1) {
@@ -418,15 +418,14 @@ void lintAll(ArrayRef<std::string> Inputs, const cal::LintConfig &C,
     Pool->wait();
 }
 
-} // namespace
-
-int main(int argc, const char **argv) {
-  InitLLVM X(argc, argv);
-  auto Start = std::chrono::steady_clock::now();
-  // Everything after `--` goes to the compiler, as in clang-tidy.
-  std::vector<const char *> Own;
-  std::vector<std::string> DashArgs;
-  bool AfterDashes = false;
+/// argv split at `--` (the rest goes to the compiler, as in clang-tidy),
+/// with --color taken out (llvm::cl has its own); an exit code when the
+/// command line is bad.
+std::optional<int> splitArguments(int argc, const char **argv,
+                                  std::vector<const char *> &Own,
+                                  std::vector<std::string> &DashArgs,
+                                  bool &AfterDashes) {
+  AfterDashes = false;
   for (int I = 0; I < argc; ++I) {
     if (!AfterDashes && I > 0 && StringRef(argv[I]) == "--") {
       AfterDashes = true;
@@ -451,6 +450,12 @@ int main(int argc, const char **argv) {
     else
       Own.push_back(argv[I]);
   }
+  return std::nullopt;
+}
+
+/// llvm::cl over our own arguments, then the values it cannot check;
+/// --build-header-cache is done here. An exit code to stop with.
+std::optional<int> parseOwnOptions(std::vector<const char *> &Own) {
   // WithColor's messages on stderr follow --color and NO_COLOR too.
   WithColor::setAutoDetectFunction(
       [](const raw_ostream &OS) { return useColor(&OS == &outs() ? 1 : 2); });
@@ -503,7 +508,13 @@ int main(int argc, const char **argv) {
     if (auto Bad = cal::checkOptionValue("dump", Dump, {"events"}))
       return usageError(*Bad);
 
-  cal::LintConfig C;
+  return std::nullopt;
+}
+
+/// --explain, --list-checks and --dump-config answer and stop; a bad
+/// --checks or configuration is a usage error. An exit code to stop with.
+std::optional<int> answerQueries(cal::LintConfig &C,
+                                 cal::ConfigFinder &Configs) {
   if (!Explain.empty())
     return explainCheck(Explain);
   if (!ChecksOpt.empty()) {
@@ -511,9 +522,6 @@ int main(int argc, const char **argv) {
       return usageError("--checks: " + toString(std::move(E)));
     C.Checks = ChecksOpt;
   }
-  if (!ConfigFileOpt.empty() && !sys::fs::is_regular_file(ConfigFileOpt))
-    return usageError("--config-file='" + ConfigFileOpt + "': no such file");
-  cal::ConfigFinder Configs(ConfigFileOpt, ConfigText);
   if (!ConfigText.empty())
     if (Expected<cal::ConfigFile> Inline =
             cal::parseConfigFile(ConfigText, "--config");
@@ -553,6 +561,15 @@ int main(int argc, const char **argv) {
     return usageError("--checks='" + ChecksOpt +
                       "' enables no check (see --list-checks)");
 
+  return std::nullopt;
+}
+
+/// The files to lint (named, from -p's database, or standard input) and
+/// the compile-command finder. An exit code to stop with.
+std::optional<int>
+collectInputs(cal::LintConfig &C, bool AfterDashes,
+              std::vector<std::string> &Inputs,
+              std::optional<cal::CompileCommandsFinder> &Finder) {
   std::unique_ptr<cal::CompileCommandsDB> ExplicitDB;
   if (!BuildPath.empty()) {
     auto DB = cal::CompileCommandsDB::load(BuildPath);
@@ -560,7 +577,6 @@ int main(int argc, const char **argv) {
       return usageError(toString(DB.takeError()));
     ExplicitDB = std::move(*DB);
   }
-  std::vector<std::string> Inputs;
   if (!StdinFilename.empty()) {
     if (Fix)
       return usageError("--fix changes files on disk; with --stdin-filename "
@@ -584,11 +600,40 @@ int main(int argc, const char **argv) {
                                                "<file.cu>...; see --help)"));
   // With `--` and no -p the flags are the user's, as in clang-tidy: no
   // database is looked for.
-  std::optional<cal::CompileCommandsFinder> Finder;
   C.ExplicitDatabase = ExplicitDB != nullptr;
   if (ExplicitDB || !AfterDashes)
     Finder.emplace(std::move(ExplicitDB));
 
+  return std::nullopt;
+}
+
+/// The arguments after `--`, translated once as an nvcc command's (the
+/// same for every file; nvcc's spellings as a Makefile user copies them,
+/// relative paths against the working directory). An exit code when they
+/// cannot be.
+std::optional<int> translateDashArgs(cal::LintConfig &C,
+                                     const std::vector<std::string> &DashArgs) {
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  Expected<cal::TranslatedCommand> T =
+      cal::translateCommandLineArgs(DashArgs, Cwd);
+  if (!T)
+    return usageError("the arguments after '--': " + toString(T.takeError()));
+  C.DashArgs = std::move(T->Args);
+  C.DashArch = T->GpuArch;
+  C.DashL1 = T->LegacyL1;
+  C.DashUnknown = std::move(T->Unknown);
+  C.DashIgnored = std::move(T->Ignored);
+  return std::nullopt;
+}
+
+/// Every setting of \p C that does not depend on the file: toolkit,
+/// header cache, the flags after `--`, the analysis options (\p AO, checked
+/// once, up front). An exit code to stop with.
+std::optional<int> configure(cal::LintConfig &C,
+                             const std::vector<std::string> &DashArgs,
+                             const char *Argv0,
+                             std::optional<cal::AnalysisOptions> &AO) {
   Expected<cal::ToolkitInfo> TK = cal::detectCudaToolkit(CudaPath);
   if (!TK)
     return usageError(toString(TK.takeError()));
@@ -597,11 +642,12 @@ int main(int argc, const char **argv) {
         << (NoToolkit ? std::string("--no-cuda-toolkit given") : TK->Reason)
         << "; parsing with the built-in minimal CUDA declarations\n";
   // Usage errors in the analysis options are reported once, up front.
-  Expected<cal::AnalysisOptions> AO = cal::AnalysisOptions::fromStrings(
+  Expected<cal::AnalysisOptions> Parsed = cal::AnalysisOptions::fromStrings(
       Arch.empty() ? std::string("sm_90") : Arch.getValue(), Block, Grid,
       Params, KernelFilter);
-  if (!AO)
-    return usageError(toString(AO.takeError()));
+  if (!Parsed)
+    return usageError(toString(Parsed.takeError()));
+  AO = std::move(*Parsed);
 
   C.Frontend.CudaPath = CudaPath;
   C.Frontend.NoToolkit = NoToolkit;
@@ -613,28 +659,13 @@ int main(int argc, const char **argv) {
         HeaderCacheOpt == "off"    ? cal::HeaderCacheMode::Off
         : HeaderCacheOpt == "sync" ? cal::HeaderCacheMode::Sync
                                    : cal::HeaderCacheMode::Background,
-        sys::fs::getMainExecutable(argv[0], (void *)&printVersion));
+        sys::fs::getMainExecutable(Argv0, (void *)&printVersion));
   }
   C.Toolkit = *TK;
   C.ExtraArgsBefore.assign(ExtraArgBefore.begin(), ExtraArgBefore.end());
   C.ExtraArgs.assign(ExtraArg.begin(), ExtraArg.end());
-  {
-    // Translated once: the same for every file, nvcc's spellings as a
-    // Makefile user copies them, relative paths against the working
-    // directory.
-    SmallString<256> Cwd;
-    sys::fs::current_path(Cwd);
-    Expected<cal::TranslatedCommand> T =
-        cal::translateCommandLineArgs(DashArgs, Cwd);
-    if (!T)
-      return usageError("the arguments after '--': " +
-                        toString(T.takeError()));
-    C.DashArgs = std::move(T->Args);
-    C.DashArch = T->GpuArch;
-    C.DashL1 = T->LegacyL1;
-    C.DashUnknown = std::move(T->Unknown);
-    C.DashIgnored = std::move(T->Ignored);
-  }
+  if (std::optional<int> Rc = translateDashArgs(C, DashArgs))
+    return Rc;
   C.ExplicitArch = Arch;
   if (!LegacyL1.empty() && LegacyL1 != "cached" && LegacyL1 != "uncached")
     return usageError("--legacy-l1='" + LegacyL1 +
@@ -660,11 +691,70 @@ int main(int argc, const char **argv) {
   C.ListKernels = ListKernels;
   C.DumpEvents = Dump == "events";
   C.Verbose = Verbose;
-  C.Commands = Finder ? &*Finder : nullptr;
   C.VerifyFixes = Fix || !ExportFixes.empty();
   // Findings go to stdout (or --output); colour only on a terminal.
   C.ColorFindings = OutFormat == "text" && OutputFile.empty() && useColor(1);
   C.ColorDiagnostics = useColor(2);
+
+  return std::nullopt;
+}
+
+/// The report, in --format, to --output or standard output.
+std::optional<int> writeReport(ArrayRef<cal::FileReport> Reports,
+                               ArrayRef<const cal::FindingRecord *> Findings) {
+  std::error_code EC;
+  std::optional<raw_fd_ostream> File;
+  if (!OutputFile.empty()) {
+    // A fresh workspace has no report directory yet (an editor task's
+    // `build/reports/x.sarif`).
+    if (StringRef Dir = sys::path::parent_path(OutputFile); !Dir.empty())
+      (void)sys::fs::create_directories(Dir);
+    File.emplace(OutputFile, EC, sys::fs::OF_Text);
+    if (EC)
+      return usageError("cannot write --output='" + OutputFile +
+                        "': " + EC.message());
+  }
+  raw_ostream &OS = File ? *File : outs();
+  cal::ReportInputs In;
+  In.Files = Reports;
+  In.Findings = Findings;
+  In.ToolName = ToolName;
+  In.ToolVersion = CAL_VERSION;
+  In.Arch = Arch;
+  In.SourceRoot = cal::defaultSourceRoot();
+  In.ListKernels = ListKernels;
+  cal::findOutputFormat(OutFormat)->Write(OS, In);
+  OS.flush();
+
+  return std::nullopt;
+}
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  auto Start = std::chrono::steady_clock::now();
+  std::vector<const char *> Own;
+  std::vector<std::string> DashArgs;
+  bool AfterDashes = false;
+  if (std::optional<int> Rc =
+          splitArguments(argc, argv, Own, DashArgs, AfterDashes))
+    return *Rc;
+  if (std::optional<int> Rc = parseOwnOptions(Own))
+    return *Rc;
+  if (!ConfigFileOpt.empty() && !sys::fs::is_regular_file(ConfigFileOpt))
+    return usageError("--config-file='" + ConfigFileOpt + "': no such file");
+  cal::ConfigFinder Configs(ConfigFileOpt, ConfigText);
+  cal::LintConfig C;
+  if (std::optional<int> Rc = answerQueries(C, Configs))
+    return *Rc;
+  std::vector<std::string> Inputs;
+  std::optional<cal::CompileCommandsFinder> Finder;
+  if (std::optional<int> Rc = collectInputs(C, AfterDashes, Inputs, Finder))
+    return *Rc;
+  std::optional<cal::AnalysisOptions> AO;
+  if (std::optional<int> Rc = configure(C, DashArgs, argv[0], AO))
+    return *Rc;
+  C.Commands = Finder ? &*Finder : nullptr;
 
   // Configurations are read up front, in order: a bad one is that file's
   // error, and the threads below only read them.
@@ -739,29 +829,8 @@ int main(int argc, const char **argv) {
       cal::markApplied(R);
     }
 
-  std::error_code EC;
-  std::optional<raw_fd_ostream> File;
-  if (!OutputFile.empty()) {
-    // A fresh workspace has no report directory yet (an editor task's
-    // `build/reports/x.sarif`).
-    if (StringRef Dir = sys::path::parent_path(OutputFile); !Dir.empty())
-      (void)sys::fs::create_directories(Dir);
-    File.emplace(OutputFile, EC, sys::fs::OF_Text);
-    if (EC)
-      return usageError("cannot write --output='" + OutputFile +
-                        "': " + EC.message());
-  }
-  raw_ostream &OS = File ? *File : outs();
-  cal::ReportInputs In;
-  In.Files = Reports;
-  In.Findings = Findings;
-  In.ToolName = ToolName;
-  In.ToolVersion = CAL_VERSION;
-  In.Arch = Arch;
-  In.SourceRoot = cal::defaultSourceRoot();
-  In.ListKernels = ListKernels;
-  cal::findOutputFormat(OutFormat)->Write(OS, In);
-  OS.flush();
+  if (std::optional<int> Rc = writeReport(Reports, Findings))
+    return *Rc;
 
   unsigned Warnings = count_if(Findings, [](const cal::FindingRecord *F) {
     return F->isWarning() && F->SuppressedBy.empty();
