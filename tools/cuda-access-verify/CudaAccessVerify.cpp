@@ -6,13 +6,13 @@
 // runtime/. Exit codes are documented in docs/runtime.md and --help.
 //
 //===----------------------------------------------------------------------===//
-#include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/Compare.h"
 #include "cal/runtime/CuptiStatus.h"
 #include "cal/runtime/HtmlReport.h"
+#include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/Measurements.h"
-#include "cal/runtime/NcuReport.h"
 #include "cal/runtime/MetricCatalogue.h"
+#include "cal/runtime/NcuReport.h"
 #include "cal/runtime/Predictions.h"
 #include "cal/runtime/ProfilerHost.h"
 #include "cal/runtime/Roofline.h"
@@ -53,7 +53,8 @@ const char *Usage =
     "--format=json)\n"
     "  --measurements F1,F2     compare saved measurements (merged by label);\n"
     "                           no GPU needed\n"
-    "  --ncu-report FILE        judge the launches of an Nsight Compute report\n"
+    "  --ncu-report FILE        judge the launches of an Nsight Compute "
+    "report\n"
     "                           (ncu --section SourceCounters, -lineinfo):\n"
     "                           read through ncu's Python report interface\n"
     "                           (ncu on PATH); no GPU needed\n"
@@ -137,8 +138,8 @@ bool parse(int Argc, char **Argv, Options &O) {
       {"--bandwidth", false, Flag(O.Bandwidth, true)},
       {"--roofline", false, Flag(O.Roofline, true)},
   };
-  for (const char *H : {"--html", "--html-axes", "--html-title",
-                        "--source-root"})
+  for (const char *H :
+       {"--html", "--html-axes", "--html-title", "--source-root"})
     Opts.push_back({H, true, [&O, H](const std::string &V) {
                       return O.Html.set(H, V, std::cerr);
                     }});
@@ -231,59 +232,46 @@ bool writeText(const std::string &Path, const std::string &Text) {
   return true;
 }
 
-} // namespace
-
-int main(int Argc, char **Argv) {
-  // `run -- ./app`: an unmodified program through the injection library.
-  if (Argc > 1 && std::string(Argv[1]) == "run")
-    return runCommand(Argc - 1, Argv + 1);
-  if (Argc > 1 && std::string(Argv[1]) == "lines") {
-    if (Argc < 3 || Argc > 4) {
-      std::cerr << "cuda-access-verify: error: usage: cuda-access-verify "
-                   "lines DUMP.csv [PROGRAM]\n";
-      return ExitUsage;
-    }
-    cal::Expected<cal::Measurements> M =
-        cal::readNcuPcDump(Argv[2], Argc > 3 ? Argv[3] : "");
-    if (!M) {
-      std::cerr << "cuda-access-verify: error: " << M.error().message()
-                << "\n";
-      return ExitUsage;
-    }
-    cal::writeLineTable(*M, Argc > 3 ? Argv[3] : "", std::cout);
-    return ExitAgree;
-  }
-  Options O;
-  if (!parse(Argc, Argv, O))
-    return ExitUsage;
-  if (!O.ListMetricsChip.empty())
-    return listMetrics(O.ListMetricsChip);
-
-  if ((O.Roofline || !O.RooflineSvg.empty()) && O.Predictions.empty()) {
-    std::cerr << "cuda-access-verify: --roofline and --roofline-svg need "
-                 "--predictions\n";
+/// `cuda-access-verify lines DUMP.csv [PROGRAM]`: the per-line table of an
+/// Nsight Compute per-PC dump (scripts/eval/realcode-compare.py reads it).
+int linesCommand(int Argc, char **Argv) {
+  if (Argc < 3 || Argc > 4) {
+    std::cerr << "cuda-access-verify: error: usage: cuda-access-verify "
+                 "lines DUMP.csv [PROGRAM]\n";
     return ExitUsage;
   }
-  // Predictions first: a bad file should fail before minutes of GPU work.
-  cal::Predictions Preds;
-  bool HavePreds = false;
-  if (!O.Predictions.empty()) {
-    cal::Expected<cal::json::Value> V = cal::json::readFile(O.Predictions);
-    if (!V) {
-      std::cerr << "cuda-access-verify: " << V.error().message() << "\n";
-      return ExitUsage;
-    }
-    cal::Expected<cal::Predictions> P = cal::predictionsFromJson(*V);
-    if (!P) {
-      std::cerr << "cuda-access-verify: " << O.Predictions << ": "
-                << P.error().message() << "\n";
-      return ExitUsage;
-    }
-    Preds = std::move(*P);
-    HavePreds = true;
+  cal::Expected<cal::Measurements> M =
+      cal::readNcuPcDump(Argv[2], Argc > 3 ? Argv[3] : "");
+  if (!M) {
+    std::cerr << "cuda-access-verify: error: " << M.error().message() << "\n";
+    return ExitUsage;
   }
+  cal::writeLineTable(*M, Argc > 3 ? Argv[3] : "", std::cout);
+  return ExitAgree;
+}
 
-  cal::Measurements M;
+/// The predictions file, read before any GPU work so that a bad one fails
+/// at once. An exit code to stop with.
+std::optional<int> loadPredictions(const Options &O, cal::Predictions &Preds) {
+  cal::Expected<cal::json::Value> V = cal::json::readFile(O.Predictions);
+  if (!V) {
+    std::cerr << "cuda-access-verify: " << V.error().message() << "\n";
+    return ExitUsage;
+  }
+  cal::Expected<cal::Predictions> P = cal::predictionsFromJson(*V);
+  if (!P) {
+    std::cerr << "cuda-access-verify: " << O.Predictions << ": "
+              << P.error().message() << "\n";
+    return ExitUsage;
+  }
+  Preds = std::move(*P);
+  return std::nullopt;
+}
+
+/// Measurements made elsewhere: --ncu-report, --ncu-lines, or the JSON of
+/// --measurements (several files merge by launch label). An exit code to
+/// stop with.
+std::optional<int> readMeasurements(const Options &O, cal::Measurements &M) {
   if (int(!O.MeasurementsIn.empty()) + int(!O.NcuReport.empty()) +
           int(!O.NcuLines.empty()) >
       1) {
@@ -296,8 +284,7 @@ int main(int Argc, char **Argv) {
         O.NcuReport.empty() ? cal::readNcuPcDump(O.NcuLines, O.NcuLines)
                             : cal::readNcuReport(O.NcuReport);
     if (!R) {
-      std::cerr << "cuda-access-verify: error: " << R.error().message()
-                << "\n";
+      std::cerr << "cuda-access-verify: error: " << R.error().message() << "\n";
       return ExitUsage;
     }
     M = std::move(*R);
@@ -323,39 +310,52 @@ int main(int Argc, char **Argv) {
       }
       cal::mergeMeasurements(M, *R);
     }
-  } else {
-    cal::RunOptions Run = O.Run;
-    bool Isolate = Run.Sass && !Run.LaunchOnly && !O.SassChild;
-    if (Isolate)
-      Run.Sass = false; // done below, one process per launch
-    cal::Expected<cal::Measurements> R = cal::runSuite(Run, std::cerr);
-    if (!R) {
-      cal::Error E = R.takeError();
-      if (E.code() == cal::NoDevice) {
-        std::cout << "skipped: no CUDA device (" << E.message() << ")\n";
-        return ExitNoDevice;
-      }
+  }
+  return std::nullopt;
+}
+
+/// The reference suite on this machine's GPU, with the per-line counters
+/// in one child process per launch. An exit code to stop with (also after
+/// --launch-only, which measures nothing).
+std::optional<int> measureSuite(const Options &O, int Argc, char **Argv,
+                                cal::Measurements &M) {
+  cal::RunOptions Run = O.Run;
+  bool Isolate = Run.Sass && !Run.LaunchOnly && !O.SassChild;
+  if (Isolate)
+    Run.Sass = false; // done below, one process per launch
+  cal::Expected<cal::Measurements> R = cal::runSuite(Run, std::cerr);
+  if (!R) {
+    cal::Error E = R.takeError();
+    if (E.code() == cal::NoDevice) {
+      std::cout << "skipped: no CUDA device (" << E.message() << ")\n";
+      return ExitNoDevice;
+    }
+    std::cerr << "cuda-access-verify: " << E.message() << "\n";
+    if (E.code() == cal::ProfilingNotPermitted) {
+      std::cerr << "cuda-access-verify: " << cal::profilingPermissionAdvice()
+                << "\n";
+      return ExitNotPermitted;
+    }
+    return ExitFailure;
+  }
+  M = std::move(*R);
+  if (Isolate)
+    if (cal::Error E = isolatedSass(O, M)) {
       std::cerr << "cuda-access-verify: " << E.message() << "\n";
-      if (E.code() == cal::ProfilingNotPermitted) {
-        std::cerr << "cuda-access-verify: " << cal::profilingPermissionAdvice()
-                  << "\n";
-        return ExitNotPermitted;
-      }
       return ExitFailure;
     }
-    M = std::move(*R);
-    if (Isolate)
-      if (cal::Error E = isolatedSass(O, M)) {
-        std::cerr << "cuda-access-verify: " << E.message() << "\n";
-        return ExitFailure;
-      }
-    std::string Cmd;
-    for (int I = 0; I < Argc; ++I)
-      Cmd += (I ? " " : "") + std::string(I ? Argv[I] : "cuda-access-verify");
-    M.Command = Cmd;
-    if (O.Run.LaunchOnly)
-      return ExitAgree;
-  }
+  std::string Cmd;
+  for (int I = 0; I < Argc; ++I)
+    Cmd += (I ? " " : "") + std::string(I ? Argv[I] : "cuda-access-verify");
+  M.Command = Cmd;
+  if (O.Run.LaunchOnly)
+    return ExitAgree;
+  return std::nullopt;
+}
+
+/// The comparison, its outputs and the exit code.
+int report(const Options &O, const cal::Measurements &M,
+           const cal::Predictions *Preds) {
   if (!O.MeasurementsOut.empty())
     if (cal::Error E =
             cal::json::writeFile(O.MeasurementsOut, cal::toJson(M))) {
@@ -367,19 +367,18 @@ int main(int Argc, char **Argv) {
     cal::printBandwidth(std::cout, M);
   if (O.Counters)
     cal::printCounters(std::cout, M);
-  cal::Comparison C = cal::compare(M, HavePreds ? &Preds : nullptr);
+  cal::Comparison C = cal::compare(M, Preds);
   cal::printTable(std::cout, C);
-  if (!HavePreds)
+  if (!Preds)
     std::cout << "no predictions file given (--predictions): every row reads "
                  "'no prediction'\n";
   // The roofline is an estimate: shown and saved, never in the exit code.
-  cal::RooflineReport Roof =
-      cal::rooflineFor(M, HavePreds ? &Preds : nullptr, std::cout, O.Roofline);
+  cal::RooflineReport Roof = cal::rooflineFor(M, Preds, std::cout, O.Roofline);
   if (!O.RooflineSvg.empty() &&
       !writeText(O.RooflineSvg, cal::rooflineSvg(Roof)))
     return ExitUsage;
   cal::json::Value Out = cal::toJson(C);
-  if (HavePreds)
+  if (Preds)
     Out.set("roofline", cal::toJson(Roof));
   if (!O.JsonOut.empty())
     if (cal::Error E = cal::json::writeFile(O.JsonOut, Out)) {
@@ -390,13 +389,43 @@ int main(int Argc, char **Argv) {
     return ExitUsage;
   if (!O.Html.Path.empty() && !writeText(O.Html.Path, O.Html.render(C, M)))
     return ExitUsage;
-  if (HavePreds && !C.Agree && !C.InRange && !C.Mismatch &&
-      !M.Launches.empty()) {
+  if (Preds && !C.Agree && !C.InRange && !C.Mismatch && !M.Launches.empty()) {
     std::cerr << "cuda-access-verify: nothing judged: no measured launch "
                  "paired with a prediction\n";
-    for (const std::string &W : cal::unpairedLaunches(M, Preds))
+    for (const std::string &W : cal::unpairedLaunches(M, *Preds))
       std::cerr << "  " << W << "\n";
     return ExitNothingJudged;
   }
   return C.Mismatch ? ExitMismatch : ExitAgree;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  // `run -- ./app`: an unmodified program through the injection library.
+  if (Argc > 1 && std::string(Argv[1]) == "run")
+    return runCommand(Argc - 1, Argv + 1);
+  if (Argc > 1 && std::string(Argv[1]) == "lines")
+    return linesCommand(Argc, Argv);
+  Options O;
+  if (!parse(Argc, Argv, O))
+    return ExitUsage;
+  if (!O.ListMetricsChip.empty())
+    return listMetrics(O.ListMetricsChip);
+  if ((O.Roofline || !O.RooflineSvg.empty()) && O.Predictions.empty()) {
+    std::cerr << "cuda-access-verify: error: --roofline and --roofline-svg "
+                 "need --predictions\n";
+    return ExitUsage;
+  }
+  cal::Predictions Preds;
+  if (!O.Predictions.empty())
+    if (std::optional<int> Rc = loadPredictions(O, Preds))
+      return *Rc;
+  cal::Measurements M;
+  bool Saved =
+      !O.MeasurementsIn.empty() || !O.NcuReport.empty() || !O.NcuLines.empty();
+  if (std::optional<int> Rc =
+          Saved ? readMeasurements(O, M) : measureSuite(O, Argc, Argv, M))
+    return *Rc;
+  return report(O, M, O.Predictions.empty() ? nullptr : &Preds);
 }
