@@ -14,11 +14,11 @@
 #include "NcuBackend.h"
 #include "OptionParser.h"
 
-#include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/Compare.h"
 #include "cal/runtime/CuptiStatus.h"
 #include "cal/runtime/HtmlReport.h"
 #include "cal/runtime/Inject.h"
+#include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/Measurements.h"
 #include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/Predictions.h"
@@ -178,8 +178,8 @@ bool parse(int Argc, char **Argv, RunOptions &O) {
       {"--help", false, Help},
       {"-h", false, Help},
   };
-  for (const char *H : {"--html", "--html-axes", "--html-title",
-                        "--source-root"})
+  for (const char *H :
+       {"--html", "--html-axes", "--html-title", "--source-root"})
     Opts.push_back({H, true, [&O, H](const std::string &V) {
                       return O.Html.set(H, V, std::cerr);
                     }});
@@ -313,8 +313,7 @@ int report(const RunOptions &O, const cal::Measurements &M,
   cal::Comparison C = cal::compare(M, Preds);
   cal::printTable(std::cout, C);
   // The roofline is an estimate: shown and saved, never in the exit code.
-  cal::RooflineReport Roof =
-      cal::rooflineFor(M, Preds, std::cout, O.Roofline);
+  cal::RooflineReport Roof = cal::rooflineFor(M, Preds, std::cout, O.Roofline);
   if (!O.RooflineSvg.empty()) {
     std::ofstream Out(O.RooflineSvg);
     Out << cal::rooflineSvg(Roof);
@@ -353,12 +352,10 @@ int report(const RunOptions &O, const cal::Measurements &M,
   return C.Mismatch ? RunMismatch : RunAgree;
 }
 
-} // namespace
-
-int runCommand(int Argc, char **Argv) {
-  RunOptions O;
-  if (!parse(Argc, Argv, O))
-    return RunUsage;
+/// Everything that can be checked before the program runs: the kernel
+/// filter, the program, the predictions file. An exit code to stop with.
+std::optional<int> checkBeforeRunning(const RunOptions &O,
+                                      cal::Predictions &Preds) {
   // Everything that can be checked before the program runs is checked.
   cal::Expected<cal::LaunchFilter> Filter = cal::LaunchFilter::create(O.Inject);
   if (!Filter) {
@@ -373,9 +370,7 @@ int runCommand(int Argc, char **Argv) {
               << "\n";
     return RunUsage;
   }
-  cal::Predictions Preds;
-  bool HavePreds = !O.Predictions.empty();
-  if (HavePreds) {
+  if (!O.Predictions.empty()) {
     cal::Expected<cal::json::Value> V = cal::json::readFile(O.Predictions);
     cal::Expected<cal::Predictions> P =
         V ? cal::predictionsFromJson(*V)
@@ -387,30 +382,119 @@ int runCommand(int Argc, char **Argv) {
     }
     Preds = std::move(*P);
   }
-  if (O.Ncu) {
-    NcuSelection Sel;
-    Sel.KernelRegex = O.Inject.KernelRegex;
-    Sel.Skip = O.Inject.Skip;
-    Sel.Count = O.Inject.Count;
-    int Status = 0;
-    cal::Expected<cal::Measurements> M = measureWithNcu(O.Program, Sel, Status);
-    if (!M) {
-      std::cerr << "cuda-access-verify run: error: " << M.error().message()
-                << "\n";
-      return RunFailure;
+  return std::nullopt;
+}
+
+/// The per-line counters of the selected launches of \p R: the SASS
+/// Metrics API patches one kernel per process (CUDA 13.0, measured), so
+/// the program runs once more per launch, quiet, and its counters are
+/// merged into that launch's record.
+void collectSassCounters(const RunOptions &O, const std::string &Lib,
+                         const cal::InjectSettings &S, const char *Dir,
+                         cal::InjectRecords &R) {
+  unsigned N = 0;
+  for (auto &KV : R.Launches) {
+    if (O.SassLaunches >= 0 && N >= unsigned(O.SassLaunches))
+      break;
+    ++N;
+    std::string Path =
+        std::string(Dir) + "/sass-" + std::to_string(KV.first) + ".jsonl";
+    cal::InjectSettings SS = S;
+    SS.Mode = cal::InjectMode::Sass;
+    SS.SassIndex = int(KV.first);
+    SS.OutPath = Path;
+    int SassStatus = runInjected(O, Lib, SS, /*Quiet=*/true);
+    cal::Expected<cal::InjectRecords> SR = cal::readInjectRecords(Path);
+    std::remove(Path.c_str());
+    const cal::LaunchMeasurement *Sassed = nullptr;
+    if (SR) {
+      auto It = SR->Launches.find(KV.first);
+      if (It != SR->Launches.end())
+        Sassed = &It->second;
     }
-    if (programFailed(Status))
-      std::cerr << "cuda-access-verify run: ncu (and the program under it) "
-                << describeStatus(Status) << "\n";
-    if (M->Launches.empty()) {
-      std::cerr << "cuda-access-verify run: no kernel launch was measured "
-                   "(ncu profiled none: the program launched no kernel, or "
-                   "none matched the selection)\n";
-      return programFailed(Status) && !HavePreds ? passThrough(Status)
-                                                 : RunNoLaunch;
+    if (!Sassed) {
+      std::string Why = "SASS run " + describeStatus(SassStatus) +
+                        " without measuring this launch";
+      if (SR)
+        for (const auto &St : SR->Status)
+          Why += "; " + St.second;
+      KV.second.Notes.push_back(Why);
+      continue;
     }
-    return report(O, *M, HavePreds ? &Preds : nullptr, Status);
+    cal::mergeSassLaunch(KV.second, *Sassed);
+    bool AnyLine = false;
+    for (const cal::LineMeasurement &L : KV.second.Lines)
+      AnyLine |= !L.File.empty();
+    if (!KV.second.Lines.empty() && !AnyLine)
+      KV.second.Notes.push_back(
+          "no line information in the program's cubin (build it with "
+          "nvcc -lineinfo): the SASS counters are summed per kernel, with "
+          "no per-line rows");
   }
+}
+
+/// `--backend ncu`: one run under Nsight Compute (NcuBackend.h).
+int runUnderNcu(const RunOptions &O, const cal::Predictions *Preds) {
+  NcuSelection Sel;
+  Sel.KernelRegex = O.Inject.KernelRegex;
+  Sel.Skip = O.Inject.Skip;
+  Sel.Count = O.Inject.Count;
+  int Status = 0;
+  cal::Expected<cal::Measurements> M = measureWithNcu(O.Program, Sel, Status);
+  if (!M) {
+    std::cerr << "cuda-access-verify run: error: " << M.error().message()
+              << "\n";
+    return RunFailure;
+  }
+  if (programFailed(Status))
+    std::cerr << "cuda-access-verify run: ncu (and the program under it) "
+              << describeStatus(Status) << "\n";
+  if (M->Launches.empty()) {
+    std::cerr << "cuda-access-verify run: no kernel launch was measured "
+                 "(ncu profiled none: the program launched no kernel, or "
+                 "none matched the selection)\n";
+    return programFailed(Status) && !Preds ? passThrough(Status) : RunNoLaunch;
+  }
+  return report(O, *M, Preds, Status);
+}
+
+/// The measurements' header from the profile run's records: the device,
+/// the command, and a note for each status the library reported (\p
+/// NotPermitted when profiling was refused), a failed program, cut-off or
+/// duplicate records.
+cal::Measurements profileRunNotes(const RunOptions &O,
+                                  const cal::InjectRecords &R, int Status,
+                                  bool &NotPermitted) {
+  cal::Measurements M;
+  M.Device = R.Device;
+  M.Command = "cuda-access-verify run -- " + commandLine(O.Program);
+  for (const cal::SassMetricSpec &Spec : cal::sassMetricCatalogue())
+    M.SassMetrics.push_back(Spec.Name);
+  for (const auto &St : R.Status) {
+    std::cerr << "cuda-access-verify run: libcal-inject: " << St.second << "\n";
+    M.Notes.push_back(St.first + ": " + St.second);
+    NotPermitted |= St.first == "not-permitted";
+  }
+  if (programFailed(Status)) {
+    std::string Text = "the program " + describeStatus(Status) + "; " +
+                       std::to_string(R.Launches.size()) +
+                       " launch(es) measured before that are kept";
+    std::cerr << "cuda-access-verify run: " << Text << "\n";
+    M.Notes.push_back(Text);
+  }
+  if (R.Malformed)
+    M.Notes.push_back(std::to_string(R.Malformed) +
+                      " record(s) cut off (the program ended mid-write)");
+  if (R.Duplicates)
+    M.Notes.push_back("launch records from more than one process (the "
+                      "program starts CUDA children): the first process's "
+                      "are kept");
+  return M;
+}
+
+/// `--backend cupti`: the program under libcal-inject.so, then the SASS
+/// runs.
+int runUnderCupti(const RunOptions &O, const cal::Predictions *Preds) {
   std::string Lib = O.InjectLib.empty() ? defaultInjectLib() : O.InjectLib;
   if (access(Lib.c_str(), R_OK) != 0) {
     std::cerr << "cuda-access-verify run: injection library '" << Lib
@@ -446,75 +530,13 @@ int runCommand(int Argc, char **Argv) {
     return RunFailure;
   }
 
-  cal::Measurements M;
-  M.Device = R->Device;
-  M.Command = "cuda-access-verify run -- " + commandLine(O.Program);
-  for (const cal::SassMetricSpec &Spec : cal::sassMetricCatalogue())
-    M.SassMetrics.push_back(Spec.Name);
   bool NotPermitted = false;
-  for (const auto &St : R->Status) {
-    std::cerr << "cuda-access-verify run: libcal-inject: " << St.second << "\n";
-    M.Notes.push_back(St.first + ": " + St.second);
-    NotPermitted |= St.first == "not-permitted";
-  }
-  if (programFailed(Status)) {
-    std::string Text = "the program " + describeStatus(Status) + "; " +
-                       std::to_string(R->Launches.size()) +
-                       " launch(es) measured before that are kept";
-    std::cerr << "cuda-access-verify run: " << Text << "\n";
-    M.Notes.push_back(Text);
-  }
-  if (R->Malformed)
-    M.Notes.push_back(std::to_string(R->Malformed) +
-                      " record(s) cut off (the program ended mid-write)");
-  if (R->Duplicates)
-    M.Notes.push_back("launch records from more than one process (the "
-                      "program starts CUDA children): the first process's "
-                      "are kept");
+  cal::Measurements M = profileRunNotes(O, *R, Status, NotPermitted);
 
   // Per-line counters: one re-run per selected launch, only when the first
   // run completed (a failing program would fail again).
-  if (O.Sass && !NotPermitted && !programFailed(Status)) {
-    unsigned N = 0;
-    for (auto &KV : R->Launches) {
-      if (O.SassLaunches >= 0 && N >= unsigned(O.SassLaunches))
-        break;
-      ++N;
-      std::string Path =
-          std::string(Dir) + "/sass-" + std::to_string(KV.first) + ".jsonl";
-      cal::InjectSettings SS = S;
-      SS.Mode = cal::InjectMode::Sass;
-      SS.SassIndex = int(KV.first);
-      SS.OutPath = Path;
-      int SassStatus = runInjected(O, Lib, SS, /*Quiet=*/true);
-      cal::Expected<cal::InjectRecords> SR = cal::readInjectRecords(Path);
-      std::remove(Path.c_str());
-      const cal::LaunchMeasurement *Sassed = nullptr;
-      if (SR) {
-        auto It = SR->Launches.find(KV.first);
-        if (It != SR->Launches.end())
-          Sassed = &It->second;
-      }
-      if (!Sassed) {
-        std::string Why = "SASS run " + describeStatus(SassStatus) +
-                          " without measuring this launch";
-        if (SR)
-          for (const auto &St : SR->Status)
-            Why += "; " + St.second;
-        KV.second.Notes.push_back(Why);
-        continue;
-      }
-      cal::mergeSassLaunch(KV.second, *Sassed);
-      bool AnyLine = false;
-      for (const cal::LineMeasurement &L : KV.second.Lines)
-        AnyLine |= !L.File.empty();
-      if (!KV.second.Lines.empty() && !AnyLine)
-        KV.second.Notes.push_back(
-            "no line information in the program's cubin (build it with "
-            "nvcc -lineinfo): the SASS counters are summed per kernel, with "
-            "no per-line rows");
-    }
-  }
+  if (O.Sass && !NotPermitted && !programFailed(Status))
+    collectSassCounters(O, Lib, S, Dir, *R);
   for (auto &KV : R->Launches)
     M.Launches.push_back(std::move(KV.second));
   rmdir(Dir);
@@ -538,9 +560,21 @@ int runCommand(int Argc, char **Argv) {
                                          "initialise CUDA, or ended before "
                                          "exit"))
               << ")\n";
-    return programFailed(Status) && !HavePreds ? passThrough(Status)
-                                               : RunNoLaunch;
+    return programFailed(Status) && !Preds ? passThrough(Status) : RunNoLaunch;
   }
 
-  return report(O, M, HavePreds ? &Preds : nullptr, Status);
+  return report(O, M, Preds, Status);
+}
+
+} // namespace
+
+int runCommand(int Argc, char **Argv) {
+  RunOptions O;
+  if (!parse(Argc, Argv, O))
+    return RunUsage;
+  cal::Predictions Preds;
+  if (std::optional<int> Rc = checkBeforeRunning(O, Preds))
+    return *Rc;
+  const cal::Predictions *P = O.Predictions.empty() ? nullptr : &Preds;
+  return O.Ncu ? runUnderNcu(O, P) : runUnderCupti(O, P);
 }
