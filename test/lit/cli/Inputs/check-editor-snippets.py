@@ -85,11 +85,19 @@ with tempfile.TemporaryDirectory() as ws:
 # Neovim: the Lua pattern, with %d and %a as Lua defines them.
 lua = snippet("nvim-lint")
 pat = re.search(r"from_pattern\(\s*\[\[(.*?)\]\]", lua, re.S).group(1)
-regex = re.compile(pat.replace("%d", r"\d").replace("%a", "[A-Za-z]"))
+# Lua's classes and escapes: %d %a %w, and %x for a punctuation mark x.
+regex = re.compile(re.sub(r"%(.)", lambda m: {"d": r"\d", "a": "[A-Za-z]",
+                                              "w": r"\w"}.get(m.group(1), "\\" + m.group(1)), pat))
 if "stdin = true" not in lua or "'--stdin-filename'" not in lua:
     fail("nvim-lint: the snippet no longer reads standard input")
 r = run(["cuda-access-lint", "--quiet", "--stdin-filename", kernel], stdin=source)
 expect_warning("nvim-lint pattern", r.stdout, regex, 1, 2, 4)
+# One diagnostic per finding: the notes under it are not diagnostics.
+notes = [l for l in r.stdout.splitlines() if regex.match(l) and ": note: " in l]
+if notes:
+    fail("nvim-lint: the pattern turns note lines into diagnostics: %r" % notes[0])
+print("nvim-lint: no note line matched (%d note line(s) in the output)"
+      % sum(": note: " in l for l in r.stdout.splitlines()))
 
 # Emacs: the regex of re-search-forward, from elisp string syntax to Python.
 el = snippet("flymake")
