@@ -133,7 +133,8 @@ cl::opt<bool> DumpConfig("dump-config",
 cl::opt<unsigned> Jobs("j",
                        cl::desc("Files analysed at once (default: the number "
                                 "of cores)"),
-                       cl::value_desc("N"), cl::init(0), cl::cat(Cat));
+                       cl::value_desc("N"), cl::init(0), cl::Prefix,
+                       cl::cat(Cat));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary on standard error"),
                     cl::cat(Cat));
 // clang-tidy's options for which findings a run shows (FindingFilters.h).

@@ -40,6 +40,11 @@ std::optional<std::string> findUnknownOption(ArrayRef<const char *> Args,
     StringRef Body = A.drop_front(A.starts_with("--") ? 2 : 1);
     StringRef Name = Body.split('=').first;
     auto It = Opts.find(Name);
+    // A one-letter option that takes its value joined, as `-j2` (cl::Prefix).
+    if (It == Opts.end() && !A.starts_with("--") && Body.size() > 1)
+      if (auto P = Opts.find(Body.take_front(1));
+          P != Opts.end() && P->second->getFormattingFlag() == cl::Prefix)
+        continue;
     if (It != Opts.end() && !Name.empty()) {
       // A flag (boolean) option: llvm::cl names a bad value in a message
       // of its own; name the option and the valid values instead.
