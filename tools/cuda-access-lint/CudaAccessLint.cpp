@@ -47,197 +47,204 @@
 using namespace llvm;
 
 namespace {
-cl::OptionCategory Cat("cuda-access-lint options");
+// --help's groups, in this order.
+cl::OptionCategory InputCat("Inputs and compile commands");
+cl::OptionCategory CheckCat("Checks, configuration and fixes");
+cl::OptionCategory LaunchCat("Kernels, launches and target");
+cl::OptionCategory OutputCat("Output");
+cl::OptionCategory PerfCat("Performance");
+const cl::OptionCategory *const Cats[] = {&InputCat, &CheckCat, &LaunchCat,
+                                          &OutputCat, &PerfCat};
 
 cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
-                            cl::cat(Cat));
+                            cl::cat(InputCat));
 cl::opt<std::string>
     BuildPath("p",
               cl::desc("Build directory with compile_commands.json (or the "
                        "file); without it, the nearest one above each file "
                        "or in a build/ beside one is used unless `--` is "
                        "given. With no files, every .cu file in it"),
-              cl::value_desc("dir"), cl::cat(Cat));
+              cl::value_desc("dir"), cl::cat(InputCat));
 cl::list<std::string> ExtraArg("extra-arg",
                                cl::desc("Argument to append to the compile "
                                         "command"),
-                               cl::cat(Cat));
+                               cl::cat(InputCat));
 cl::list<std::string>
     ExtraArgBefore("extra-arg-before",
                    cl::desc("Argument to prepend to the compile command"),
-                   cl::cat(Cat));
+                   cl::cat(InputCat));
 cl::opt<std::string> StdinFilename(
     "stdin-filename",
     cl::desc("Read the source from standard input and report it under this "
              "path (an editor's unsaved buffer); its compile command is the "
              "path's"),
-    cl::value_desc("path"), cl::cat(Cat));
+    cl::value_desc("path"), cl::cat(InputCat));
 cl::opt<bool> Verbose("v",
                       cl::desc("Show each file's final compile command and "
                                "where it came from"),
-                      cl::cat(Cat));
+                      cl::cat(OutputCat));
 cl::opt<std::string> HeaderCacheOpt(
     "header-cache",
     cl::desc("Precompiled CUDA headers: background (default; a missing "
              "entry is built by a separate process for the next runs), sync "
              "(build it now), off"),
-    cl::value_desc("mode"), cl::init("background"), cl::cat(Cat));
+    cl::value_desc("mode"), cl::init("background"), cl::cat(PerfCat));
 cl::opt<std::string>
     CacheDir("cache-dir",
              cl::desc("Where precompiled headers are kept (default: "
                       "$CAL_CACHE_DIR, else ~/.cache/cuda-access-lint)"),
-             cl::value_desc("dir"), cl::cat(Cat));
+             cl::value_desc("dir"), cl::cat(PerfCat));
 cl::opt<std::string> BuildHeaderCache(
     "build-header-cache",
     cl::desc("Internal: build the cache entry a request file describes"),
-    cl::value_desc("request"), cl::Hidden, cl::cat(Cat));
+    cl::value_desc("request"), cl::Hidden, cl::cat(PerfCat));
 cl::opt<bool> ListKernels("list-kernels",
                           cl::desc("List kernels and launch sites only"),
-                          cl::cat(Cat));
+                          cl::cat(LaunchCat));
 // The values and their help come from cal::outputFormats() (set in main).
-cl::opt<std::string> OutFormat("format", cl::init("text"), cl::cat(Cat));
+cl::opt<std::string> OutFormat("format", cl::init("text"), cl::cat(OutputCat));
 cl::opt<std::string> OutputFile("output",
                                 cl::desc("Write the report to this file "
                                          "instead of standard output"),
-                                cl::value_desc("file"), cl::cat(Cat));
+                                cl::value_desc("file"), cl::cat(OutputCat));
 cl::opt<std::string> ChecksOpt(
     "checks",
     cl::desc("Comma-separated globs of checks to run, '-' to remove, the "
              "last match wins (e.g. '-*,cuda-shared-*')"),
-    cl::cat(Cat));
+    cl::cat(CheckCat));
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the checks --checks and the "
                                   "configuration enable, and exit"),
-                         cl::cat(Cat));
+                         cl::cat(CheckCat));
 cl::opt<std::string> Explain("explain",
                              cl::desc("Print what a check means, how its "
                                       "figure is computed, how to fix it, "
                                       "and its options; then exit"),
-                             cl::value_desc("check"), cl::cat(Cat));
+                             cl::value_desc("check"), cl::cat(CheckCat));
 cl::opt<std::string> ConfigFileOpt(
     "config-file",
     cl::desc("Read the configuration from this file instead of the "
              ".cuda-access-lint.yaml found above each source file"),
-    cl::value_desc("path"), cl::cat(Cat));
+    cl::value_desc("path"), cl::cat(CheckCat));
 cl::opt<std::string> ConfigText(
     "config",
     cl::desc("Configuration as YAML text, over the configuration file, e.g. "
              "--config='{CheckOptions: "
              "{cuda-uncoalesced-global.MinExcessRatio: 2}}'"),
-    cl::value_desc("yaml"), cl::cat(Cat));
+    cl::value_desc("yaml"), cl::cat(CheckCat));
 cl::opt<bool> DumpConfig("dump-config",
                          cl::desc("Print the configuration in effect for the "
                                   "first file (or the current directory) as "
                                   "YAML, and exit"),
-                         cl::cat(Cat));
+                         cl::cat(CheckCat));
 cl::opt<unsigned> Jobs("j",
                        cl::desc("Files analysed at once (default: the number "
                                 "of cores)"),
                        cl::value_desc("N"), cl::init(0), cl::Prefix,
-                       cl::cat(Cat));
+                       cl::cat(PerfCat));
 cl::opt<bool> Quiet("quiet", cl::desc("No summary on standard error"),
-                    cl::cat(Cat));
+                    cl::cat(OutputCat));
 // clang-tidy's options for which findings a run shows (FindingFilters.h).
 cl::opt<std::string> HeaderFilter(
     "header-filter",
     cl::desc("Show findings in headers whose path matches this regular "
              "expression only (default: every header); the input files' "
              "own findings are always shown"),
-    cl::value_desc("regex"), cl::cat(Cat));
+    cl::value_desc("regex"), cl::cat(CheckCat));
 cl::opt<std::string> ExcludeHeaderFilter(
     "exclude-header-filter",
     cl::desc("Hide findings in headers whose path matches this regular "
              "expression"),
-    cl::value_desc("regex"), cl::cat(Cat));
+    cl::value_desc("regex"), cl::cat(CheckCat));
 cl::opt<bool> SystemHeaders(
     "system-headers",
     cl::desc("Also show findings in system headers (-isystem, the CUDA "
              "toolkit's); hidden by default"),
-    cl::cat(Cat));
+    cl::cat(CheckCat));
 cl::opt<std::string> LineFilter(
     "line-filter",
     cl::desc("Show only findings on these lines, as clang-tidy's: "
              "[{\"name\":\"file.cu\",\"lines\":[[1,3],[5,5]]},"
              "{\"name\":\"k.cuh\"}] (a name matches the end of a path; "
              "no \"lines\": every line)"),
-    cl::value_desc("json"), cl::cat(Cat));
+    cl::value_desc("json"), cl::cat(CheckCat));
 cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors",
     cl::desc("Checks (globs, as --checks) whose warnings are errors: "
              "printed as errors, and the exit code is 1 when any is shown"),
-    cl::value_desc("globs"), cl::cat(Cat));
+    cl::value_desc("globs"), cl::cat(CheckCat));
 cl::opt<std::string> TimeTrace(
     "time-trace",
     cl::desc("Write where the time went (clang's parse, discovery, each "
              "launch's analysis, the checks, the report) to this file, in "
              "Chrome's trace format (chrome://tracing, Perfetto); the files "
              "are then analysed one at a time"),
-    cl::value_desc("file"), cl::cat(Cat));
+    cl::value_desc("file"), cl::cat(PerfCat));
 cl::opt<std::string> CudaPath("cuda-path",
                               cl::desc("CUDA toolkit root (default: "
                                        "$CUDA_PATH, then /usr/local/cuda)"),
-                              cl::cat(Cat));
+                              cl::cat(InputCat));
 cl::opt<bool> NoToolkit("no-cuda-toolkit",
                         cl::desc("Parse with the built-in minimal CUDA "
                                  "header even if a toolkit is installed"),
-                        cl::cat(Cat));
+                        cl::cat(InputCat));
 cl::opt<std::string> Arch("arch",
                           cl::desc("Target architecture model (default: the "
                                    "compile command's, else sm_90)"),
-                          cl::cat(Cat));
+                          cl::cat(LaunchCat));
 cl::opt<std::string> LegacyL1(
     "legacy-l1",
     cl::desc("Fermi (sm_20, sm_21): global loads cached in L1, 128-byte "
              "lines (cached, nvcc's default -Xptxas -dlcm=ca) or in L2 only, "
              "32-byte segments (uncached, -Xptxas -dlcm=cg)"),
-    cl::value_desc("cached|uncached"), cl::cat(Cat));
+    cl::value_desc("cached|uncached"), cl::cat(LaunchCat));
 cl::opt<std::string> Block("block",
                            cl::desc("Block dimensions X[,Y[,Z]] for kernels "
                                     "without a host launch or annotation"),
-                           cl::cat(Cat));
+                           cl::cat(LaunchCat));
 cl::opt<std::string> Grid("grid", cl::desc("Grid dimensions X[,Y[,Z]]"),
-                          cl::cat(Cat));
+                          cl::cat(LaunchCat));
 cl::list<std::string> Params("param",
                              cl::desc("Kernel parameter value NAME=VALUE"),
-                             cl::cat(Cat));
+                             cl::cat(LaunchCat));
 cl::list<std::string> RegistersOpt(
     "registers",
     cl::desc("Registers per thread of a kernel, KERNEL=N (name or mangled "
              "name), for the theoretical occupancy"),
-    cl::cat(Cat));
+    cl::cat(LaunchCat));
 cl::opt<bool> ResourceUsageOpt(
     "resource-usage",
     cl::desc("Read registers per thread from ptxas (compiles each file with "
              "the toolkit's nvcc --resource-usage; seconds per file), for "
              "the theoretical occupancy"),
-    cl::cat(Cat));
+    cl::cat(LaunchCat));
 cl::opt<double> AnalysisBudget(
     "analysis-budget",
     cl::desc("Seconds the analysis of one file may take (0: no limit); past "
              "it, loops stop as at their cap, no further warp is evaluated, "
              "and kernels not yet analysed say so (default 60)"),
-    cl::init(60), cl::cat(Cat));
+    cl::init(60), cl::cat(PerfCat));
 cl::opt<std::string> Dump("dump",
                           cl::desc("Debug dump: 'events' prints the per-lane "
                                    "evaluation"),
-                          cl::cat(Cat));
+                          cl::cat(OutputCat));
 cl::opt<std::string> KernelFilter("kernel",
                                   cl::desc("Analyze only kernels whose name "
                                            "contains this string"),
-                                  cl::cat(Cat));
+                                  cl::cat(LaunchCat));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the fixes that a re-analysis of the changed "
                            "file proves (the cost gone, nothing else worse); "
                            "files are replaced atomically, never when they "
                            "have errors"),
-                  cl::cat(Cat));
+                  cl::cat(CheckCat));
 cl::opt<std::string> ExportFixes(
     "export-fixes",
     cl::desc("Write the proven fixes as YAML for clang-apply-replacements"),
-    cl::value_desc("file"), cl::cat(Cat));
+    cl::value_desc("file"), cl::cat(CheckCat));
 cl::opt<bool> FailOnFindings("fail-on-findings",
-                             cl::desc("Exit with 1 when there are findings"),
-                             cl::cat(Cat));
+                             cl::desc("Exit with 1 when there are warnings (a CI or pre-commit gate)"),
+                             cl::cat(CheckCat));
 
 constexpr const char *ToolName = "cuda-access-lint";
 
@@ -460,13 +467,13 @@ std::optional<int> parseOwnOptions(std::vector<const char *> &Own) {
   // WithColor's messages on stderr follow --color and NO_COLOR too.
   WithColor::setAutoDetectFunction(
       [](const raw_ostream &OS) { return useColor(&OS == &outs() ? 1 : 2); });
-  cl::HideUnrelatedOptions(Cat);
+  cl::HideUnrelatedOptions(Cats);
   cl::SetVersionPrinter(printVersion);
   static const std::string FormatHelp =
       "Output format: " + cal::outputFormatsHelp();
   OutFormat.setDescription(FormatHelp);
   if (std::optional<std::string> Bad =
-          cal::findUnknownOption(ArrayRef(Own).drop_front(), Cat))
+          cal::findUnknownOption(ArrayRef(Own).drop_front(), Cats))
     return usageError(*Bad);
   std::string ParseErrors;
   raw_string_ostream PE(ParseErrors);

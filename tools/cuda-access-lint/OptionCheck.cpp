@@ -25,12 +25,16 @@ std::optional<std::string> nearest(StringRef Word,
   return Best;
 }
 
-std::optional<std::string> findUnknownOption(ArrayRef<const char *> Args,
-                                             cl::OptionCategory &Cat) {
+std::optional<std::string>
+findUnknownOption(ArrayRef<const char *> Args,
+                  ArrayRef<const cl::OptionCategory *> Cats) {
   const auto &Opts = cl::getRegisteredOptions();
   std::vector<std::string> Ours = {"help", "version"};
   for (auto &E : Opts)
-    if (is_contained(E.second->Categories, &Cat) &&
+    if (any_of(E.second->Categories,
+               [&](const cl::OptionCategory *C) {
+                 return is_contained(Cats, C);
+               }) &&
         E.second->getOptionHiddenFlag() == cl::NotHidden && !E.first.empty())
       Ours.push_back(E.first.str());
   for (size_t I = 0; I < Args.size(); ++I) {

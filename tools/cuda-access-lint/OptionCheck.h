@@ -20,9 +20,10 @@ namespace cal {
 
 /// An error message for the first of \p Args (argv without the program
 /// name, before `--`) that names no registered option; the options of
-/// \p Cat are offered as suggestions.
-std::optional<std::string> findUnknownOption(llvm::ArrayRef<const char *> Args,
-                                             llvm::cl::OptionCategory &Cat);
+/// \p Cats are offered as suggestions.
+std::optional<std::string>
+findUnknownOption(llvm::ArrayRef<const char *> Args,
+                  llvm::ArrayRef<const llvm::cl::OptionCategory *> Cats);
 
 /// "invalid value 'x' for --Name; valid values: a, b (did you mean 'a'?)"
 /// when \p Value is not one of \p Valid; std::nullopt when it is.
