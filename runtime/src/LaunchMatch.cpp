@@ -273,9 +273,7 @@ static const PredictedKernel *findByKey(const Predictions &P,
   return Matches[std::min<size_t>(Ordinal, Matches.size() - 1)];
 }
 
-/// Edit distance between \p A and \p B (insertions, deletions and
-/// substitutions of one character).
-static size_t editDistance(const std::string &A, const std::string &B) {
+size_t editDistance(const std::string &A, const std::string &B) {
   std::vector<size_t> Row(B.size() + 1);
   for (size_t J = 0; J <= B.size(); ++J)
     Row[J] = J;

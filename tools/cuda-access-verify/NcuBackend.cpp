@@ -10,40 +10,19 @@
 //===----------------------------------------------------------------------===//
 #include "NcuBackend.h"
 
+#include "Spawn.h"
+
 #include "cal/runtime/NcuReport.h"
 
-#include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-static std::string findInPath(const std::string &Name) {
-  if (Name.find('/') != std::string::npos)
-    return access(Name.c_str(), X_OK) == 0 ? Name : "";
-  const char *Path = std::getenv("PATH");
-  std::string P = Path ? Path : "";
-  size_t Start = 0;
-  while (Start <= P.size()) {
-    size_t End = P.find(':', Start);
-    if (End == std::string::npos)
-      End = P.size();
-    std::string Cand = P.substr(Start, End - Start) + "/" + Name;
-    if (access(Cand.c_str(), X_OK) == 0)
-      return Cand;
-    Start = End + 1;
-  }
-  return "";
-}
 
 cal::Expected<cal::Measurements>
 measureWithNcu(const std::vector<std::string> &Program, const NcuSelection &S,
                int &Status) {
   const char *Env = std::getenv("CAL_NCU");
-  std::string Ncu = findInPath(Env ? Env : "ncu");
+  std::string Ncu = findProgram(Env ? Env : "ncu");
   if (Ncu.empty())
     return cal::Error::failure(
         std::string("--backend ncu: '") + (Env ? Env : "ncu") +
@@ -78,32 +57,7 @@ measureWithNcu(const std::vector<std::string> &Program, const NcuSelection &S,
   }
   Args.insert(Args.end(), Program.begin(), Program.end());
 
-  // As system(): the terminal's interrupt goes to the program.
-  struct sigaction Ign {
-  }, OldInt{}, OldQuit{};
-  Ign.sa_handler = SIG_IGN;
-  sigaction(SIGINT, &Ign, &OldInt);
-  sigaction(SIGQUIT, &Ign, &OldQuit);
-  std::fflush(nullptr);
-  pid_t Pid = fork();
-  if (Pid == 0) {
-    sigaction(SIGINT, &OldInt, nullptr);
-    sigaction(SIGQUIT, &OldQuit, nullptr);
-    std::vector<char *> Argv;
-    for (const std::string &A : Args)
-      Argv.push_back(const_cast<char *>(A.c_str()));
-    Argv.push_back(nullptr);
-    execv(Argv[0], Argv.data());
-    std::fprintf(stderr, "cuda-access-verify run: cannot execute '%s': %s\n",
-                 Argv[0], std::strerror(errno));
-    _exit(127);
-  }
-  Status = 127 << 8;
-  if (Pid > 0)
-    while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
-    }
-  sigaction(SIGINT, &OldInt, nullptr);
-  sigaction(SIGQUIT, &OldQuit, nullptr);
+  Status = spawnProgram(Args, {}, /*Quiet=*/false);
 
   std::string File = Report + ".ncu-rep";
   cal::Expected<cal::Measurements> M =

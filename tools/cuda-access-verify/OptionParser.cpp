@@ -1,32 +1,17 @@
 //===- OptionParser.cpp - cuda-access-verify's command lines --------------===//
 #include "OptionParser.h"
 
+#include "cal/runtime/LaunchMatch.h"
+
 #include <algorithm>
 #include <iostream>
-
-static size_t editDistance(const std::string &A, const std::string &B) {
-  std::vector<size_t> Row(B.size() + 1);
-  for (size_t J = 0; J <= B.size(); ++J)
-    Row[J] = J;
-  for (size_t I = 1; I <= A.size(); ++I) {
-    size_t Diag = Row[0];
-    Row[0] = I;
-    for (size_t J = 1; J <= B.size(); ++J) {
-      size_t Up = Row[J];
-      Row[J] = std::min(
-          {Row[J] + 1, Row[J - 1] + 1, Diag + (A[I - 1] == B[J - 1] ? 0 : 1)});
-      Diag = Up;
-    }
-  }
-  return Row[B.size()];
-}
 
 std::string nearestOption(const std::string &Word,
                           const std::vector<CliOption> &Opts) {
   std::string Best;
   size_t BestD = std::max<size_t>(2, Word.size() / 3) + 1;
   for (const CliOption &O : Opts) {
-    size_t D = editDistance(Word, O.Name);
+    size_t D = cal::editDistance(Word, O.Name);
     if (D < BestD)
       BestD = D, Best = O.Name;
   }

@@ -13,6 +13,7 @@
 #include "RunCommand.h"
 #include "NcuBackend.h"
 #include "OptionParser.h"
+#include "Spawn.h"
 
 #include "cal/runtime/Compare.h"
 #include "cal/runtime/CuptiStatus.h"
@@ -199,31 +200,6 @@ bool parse(int Argc, char **Argv, RunOptions &O) {
   return true;
 }
 
-bool executable(const std::string &Path) {
-  struct stat St;
-  return stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode) &&
-         access(Path.c_str(), X_OK) == 0;
-}
-
-/// The program as execvp would find it, or empty.
-std::string findProgram(const std::string &Name) {
-  if (Name.find('/') != std::string::npos)
-    return executable(Name) ? Name : "";
-  const char *Path = std::getenv("PATH");
-  std::string P = Path ? Path : "/usr/bin:/bin";
-  for (size_t Start = 0; Start <= P.size();) {
-    size_t End = P.find(':', Start);
-    if (End == std::string::npos)
-      End = P.size();
-    std::string Dir = P.substr(Start, End - Start);
-    std::string Cand = (Dir.empty() ? "." : Dir) + "/" + Name;
-    if (executable(Cand))
-      return Cand;
-    Start = End + 1;
-  }
-  return "";
-}
-
 std::string defaultInjectLib() {
   if (const char *E = std::getenv("CAL_INJECT_LIB"))
     return E;
@@ -244,44 +220,11 @@ std::string defaultInjectLib() {
 /// \p Quiet sends its output to /dev/null (the SASS re-runs).
 int runInjected(const RunOptions &O, const std::string &Lib,
                 const cal::InjectSettings &S, bool Quiet) {
-  // Like system(): the terminal's interrupt goes to the program, and the
-  // verifier stays to assemble what was measured.
-  struct sigaction Ign {
-  }, OldInt{}, OldQuit{};
-  Ign.sa_handler = SIG_IGN;
-  sigaction(SIGINT, &Ign, &OldInt);
-  sigaction(SIGQUIT, &Ign, &OldQuit);
-  std::fflush(nullptr);
-  pid_t Pid = fork();
-  if (Pid == 0) {
-    sigaction(SIGINT, &OldInt, nullptr);
-    sigaction(SIGQUIT, &OldQuit, nullptr);
-    setenv("CUDA_INJECTION64_PATH", Lib.c_str(), 1);
-    for (const auto &KV : cal::toEnvironment(S))
-      setenv(KV.first.c_str(), KV.second.c_str(), 1);
-    if (Quiet) {
-      int Null = open("/dev/null", O_WRONLY);
-      dup2(Null, 1);
-      dup2(Null, 2);
-    }
-    std::vector<char *> Args;
-    for (const std::string &A : O.Program)
-      Args.push_back(const_cast<char *>(A.c_str()));
-    Args.push_back(nullptr);
-    execvp(Args[0], Args.data());
-    std::fprintf(stderr, "cuda-access-verify run: cannot execute '%s': %s\n",
-                 Args[0], std::strerror(errno));
-    _exit(127);
-  }
-  int Status = 0;
-  if (Pid < 0)
-    Status = 127 << 8;
-  else
-    while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
-    }
-  sigaction(SIGINT, &OldInt, nullptr);
-  sigaction(SIGQUIT, &OldQuit, nullptr);
-  return Status;
+  std::vector<std::pair<std::string, std::string>> Env = {
+      {"CUDA_INJECTION64_PATH", Lib}};
+  for (const auto &KV : cal::toEnvironment(S))
+    Env.emplace_back(KV.first, KV.second);
+  return spawnProgram(O.Program, Env, Quiet);
 }
 
 std::string describeStatus(int Status) {

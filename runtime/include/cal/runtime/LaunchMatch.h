@@ -79,6 +79,10 @@ std::vector<std::string> unpairedLaunches(const Measurements &M,
 std::string configText(const unsigned Grid[3], const unsigned Block[3],
                        const bool GridUnknown[3] = nullptr);
 
+/// Edit distance between \p A and \p B (insertions, deletions and
+/// substitutions of one character): the nearest kernel name or option.
+size_t editDistance(const std::string &A, const std::string &B);
+
 } // namespace cal
 
 #endif // CAL_RUNTIME_LAUNCHMATCH_H
