@@ -131,9 +131,10 @@ unsigned markWarningsAsErrors(std::vector<FileReport> &Reports,
       // [check]".
       size_t End = F.Rendered.find('\n');
       std::string First = F.Rendered.substr(0, End);
-      size_t W = First.find(": warning: ");
+      // The severity word, with or without colour codes around it.
+      size_t W = First.find("warning: ");
       if (W != std::string::npos)
-        First.replace(W, 11, ": error: ");
+        First.replace(W, 8, "error:");
       std::string Tag = "[" + F.CheckId + "]";
       size_t T = First.rfind(Tag);
       if (T != std::string::npos)
