@@ -25,8 +25,6 @@ _spec = importlib.util.spec_from_file_location(
 mdm = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(mdm)
 
-COLLS = json.load(open(os.path.join(HERE, "corpora.json")))["round2"]["test"]
-PROGS = json.load(open(os.path.join(HERE, "programs-test2.json")))["programs"]
 
 
 def has_kernel(path):
@@ -35,19 +33,20 @@ def has_kernel(path):
     return "__global__" in t or "<<<" in t
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--src", default="/work/corpus-unseen")
-    a = ap.parse_args()
-    out = {"version": 1,
-           "note": "second round's test collections (corpora.json round2); "
-                   "see corpus-test2.md and make-test2-manifest.py",
-           "repos": []}
-    for c in COLLS["collections"]:
+def manifest(src, round_key="round2", programs="programs-test2.json",
+             note="second round's test collections (corpora.json round2); "
+                  "see corpus-test2.md and make-test2-manifest.py"):
+    """The manifest of corpora.json's ROUND_KEY test collections under SRC,
+    with the flags of the programs file PROGRAMS (make-test3-manifest.py
+    calls it for round3)."""
+    colls = json.load(open(os.path.join(HERE, "corpora.json")))[round_key]["test"]
+    progs = json.load(open(os.path.join(HERE, programs)))["programs"]
+    out = {"version": 1, "note": note, "repos": []}
+    for c in colls["collections"]:
         repo, d = c["repo"], c["repo"].replace("/", "+")
-        root = os.path.join(a.src, d)
+        root = os.path.join(src, d)
         flags = {}
-        for p in PROGS:
+        for p in progs:
             if p["repo"] == repo:
                 fl = p.get("flags", []) + [x for x in p.get("build_flags", [])
                                            if not x.startswith("-l")]
@@ -61,7 +60,14 @@ def main():
             "flags": ["-arch=sm_90"],
             "files": [{"path": f, "flags": flags[f]} if flags.get(f) else f
                       for f in files]})
-    json.dump(out, sys.stdout, indent=1)
+    return out
+
+
+def main(**kw):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--src", default="/work/corpus-unseen")
+    a = ap.parse_args()
+    json.dump(manifest(a.src, **kw), sys.stdout, indent=1)
     sys.stdout.write("\n")
 
 
