@@ -128,8 +128,15 @@ std::string canonicalKernelName(const std::string &Input) {
 }
 
 bool sameKernel(const LaunchMeasurement &L, const PredictedKernel &K) {
+  // "_ZL" is clang's internal-linkage mark of a static kernel, which nvcc's
+  // device names do not carry (predictions of older versions have it).
+  auto Unmarked = [](std::string M) {
+    if (M.rfind("_ZL", 0) == 0)
+      M.erase(2, 1);
+    return M;
+  };
   if (!L.MangledName.empty() && !K.MangledName.empty())
-    return L.MangledName == K.MangledName;
+    return Unmarked(L.MangledName) == Unmarked(K.MangledName);
   std::string Measured =
       L.Kernel.empty() ? kernelNameFromMangled(L.MangledName) : L.Kernel;
   return !K.Name.empty() &&

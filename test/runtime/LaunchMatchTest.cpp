@@ -79,6 +79,16 @@ TEST(SameKernel, MangledWhenBothHaveItElseByName) {
   EXPECT_FALSE(sameKernel(L, kernel("copy<double>", "", {}, {})));
 }
 
+TEST(SameKernel, StaticKernelWithoutInternalLinkageMark) {
+  // A static kernel: clang's host mangling "_ZL6d_initmPf" carries the
+  // internal-linkage "L", the device's name (as Nsight Compute reported a
+  // static kernel on the H100) does not.
+  LaunchMeasurement L = launch("_Z6d_initmPf", {1, 1, 1}, {1, 1, 1});
+  EXPECT_TRUE(sameKernel(L, kernel("d_init", "_ZL6d_initmPf", {}, {})));
+  EXPECT_TRUE(sameKernel(L, kernel("d_init", "_Z6d_initmPf", {}, {})));
+  EXPECT_FALSE(sameKernel(L, kernel("d_init", "_ZL6d_initmPd", {}, {})));
+}
+
 TEST(MatchLaunch, ExactConfigurationAmongSeveral) {
   Predictions P;
   P.Kernels.push_back(

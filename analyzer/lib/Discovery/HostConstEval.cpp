@@ -101,6 +101,8 @@ std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
         return Eval(Const, C, "");
       }
     std::optional<ReachingDef> D = W.reaching(VD, Path, Point);
+    if (D && W.argumentWriteBefore(VD, Point))
+      S.ArgcRead = true;
     if (!D) {
       if constexpr (std::is_same_v<T, int64_t>)
         if (Path.empty()) {

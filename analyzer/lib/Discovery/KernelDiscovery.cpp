@@ -156,6 +156,12 @@ private:
     if (!K.IsTemplatePattern && !FD->isDependentContext()) {
       llvm::raw_string_ostream MS(K.MangledName);
       Mangler->mangleName(GlobalDecl(FD, KernelReferenceKind::Kernel), MS);
+      // clang marks a static kernel's name with internal linkage ("_ZL6d_init
+      // ..."); the device code nvcc builds names it without the mark
+      // ("_Z6d_init...", as Nsight Compute reported a static kernel on the
+      // H100), and the verifier pairs launches by this name.
+      if (StringRef(K.MangledName).starts_with("_ZL"))
+        K.MangledName.erase(2, 1);
     }
     K.Pos = makePos(Ctx, FD->getLocation());
     if (const auto *LB = FD->getAttr<CUDALaunchBoundsAttr>()) {

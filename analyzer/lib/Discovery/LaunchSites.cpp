@@ -589,9 +589,12 @@ void LaunchBuilder::build(
       ++Made;
       Sites[I].CallChain = Chain;
       Sites[I].Choices = Choices;
-      if (ArgcRead)
-        Sites[I].Choices.push_back(
-            "argc taken as 1: the program run without arguments");
+      const char *ArgcText =
+          "argc taken as 1: the program run without arguments";
+      if (ArgcRead && llvm::none_of(Choices, [&](const std::string &C) {
+            return StringRef(C).ends_with(ArgcText);
+          }))
+        Sites[I].Choices.push_back(ArgcText);
       if (!Choices.empty())
         ++SetMembers;
       if (!L->Direct) {

@@ -42,11 +42,86 @@ bool isNonConstRef(QualType T) {
   return T->isReferenceType() && !T->getPointeeType().isConstQualified();
 }
 
+/// Whether \p E names parameter 0 of main, argc.
+bool namesArgc(const Expr *E) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      const auto *P = dyn_cast<ParmVarDecl>(D->getDecl());
+      const auto *F =
+          P ? dyn_cast_or_null<FunctionDecl>(P->getDeclContext()) : nullptr;
+      Found |= F && F->isMain() && P->getFunctionScopeIndex() == 0;
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+
+/// Whether \p Cond calls getopt, getopt_long or getopt_long_only.
+bool callsGetopt(const Expr *Cond) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      Found |= FD && FD->getIdentifier() &&
+               FD->getName().starts_with("getopt");
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(Cond));
+  return F.Found;
+}
+
+/// Whether loop \p S runs no iteration when the program is run without
+/// arguments: `while ((c = getopt(argc, argv, ...)) != -1)` returns -1 at
+/// once, and `for (int i = 1; i < argc; ++i)` starts at argc.
+bool argumentLoop(const Stmt *S) {
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return W->getCond() && callsGetopt(W->getCond());
+  const auto *F = dyn_cast<ForStmt>(S);
+  if (!F || !F->getCond())
+    return false;
+  if (callsGetopt(F->getCond()))
+    return true;
+  const auto *BO = dyn_cast<BinaryOperator>(F->getCond()->IgnoreParenImpCasts());
+  if (!BO || !namesArgc(BO->getRHS()) ||
+      (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_NE))
+    return false;
+  // The counter starts at 1 or more: `for (int i = 1; ...)`, `for (i = 1;`.
+  const Expr *Start = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
+    if (const auto *VD = DS->isSingleDecl()
+                             ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                             : nullptr)
+      Start = VD->getInit();
+  } else if (const auto *A = dyn_cast_or_null<BinaryOperator>(F->getInit())) {
+    if (A->getOpcode() == BO_Assign)
+      Start = A->getRHS();
+  }
+  const auto *IL =
+      Start ? dyn_cast<IntegerLiteral>(Start->IgnoreParenImpCasts()) : nullptr;
+  return IL && IL->getValue().getZExtValue() >= 1;
+}
+
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
 public:
   using WriteMap =
       llvm::DenseMap<const VarDecl *, std::vector<VarWrites::Write>>;
-  WriteFinder(ASTContext &Ctx, WriteMap &W) : Ctx(Ctx), W(W) {}
+  WriteFinder(ASTContext &Ctx, WriteMap &W, WriteMap &ArgW)
+      : Ctx(Ctx), W(W), ArgW(ArgW) {}
+
+  /// The body of a loop that only a command-line argument enters writes
+  /// nothing in the run without arguments: its writes go apart.
+  bool TraverseWhileStmt(WhileStmt *S) {
+    return traverseLoop(S, [&] {
+      return RecursiveASTVisitor::TraverseWhileStmt(S);
+    });
+  }
+  bool TraverseForStmt(ForStmt *S) {
+    return traverseLoop(S,
+                        [&] { return RecursiveASTVisitor::TraverseForStmt(S); });
+  }
 
   /// Adds the deferred writes of argument arrays that are used otherwise
   /// than as a launch's arguments.
@@ -140,6 +215,13 @@ public:
   }
 
 private:
+  template <typename Fn> bool traverseLoop(const Stmt *S, Fn Traverse) {
+    bool Arg = argumentLoop(S);
+    ArgLoops += Arg;
+    bool R = Traverse();
+    ArgLoops -= Arg;
+    return R;
+  }
   const Stmt *parentSkippingCasts(const Stmt *S) {
     while (true) {
       auto Ps = Ctx.getParents(*S);
@@ -165,10 +247,11 @@ private:
   void add(const Expr *Writer, const Expr *LHS, const Expr *Value) {
     auto [VD, Path] = lvalueOf(LHS);
     if (VD)
-      W[VD].push_back({Writer, std::move(Path), Value});
+      (ArgLoops ? ArgW : W)[VD].push_back({Writer, std::move(Path), Value});
   }
   ASTContext &Ctx;
-  WriteMap &W;
+  WriteMap &W, &ArgW;
+  unsigned ArgLoops = 0;
   llvm::DenseMap<const VarDecl *,
                  std::vector<std::pair<const VarDecl *, VarWrites::Write>>>
       ArgsArrayWrites;
@@ -205,7 +288,7 @@ bool overlaps(StringRef W, StringRef Q) {
 
 VarWrites::VarWrites(ASTContext &Ctx, const Stmt *Body) : Ctx(Ctx), Body(Body) {
   if (Body) {
-    WriteFinder F(Ctx, Writes);
+    WriteFinder F(Ctx, Writes, ArgumentWrites);
     F.TraverseStmt(const_cast<Stmt *>(Body));
     F.finish();
   }
@@ -361,6 +444,16 @@ VarWrites::reaching(const VarDecl *VD, StringRef Path, const Stmt *Point) {
   R.SubPath = Path.str();
   R.At = DeclS;
   return R;
+}
+
+bool VarWrites::argumentWriteBefore(const VarDecl *VD,
+                                    const Stmt *Point) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = SM.getExpansionLoc(Point->getEndLoc());
+  return llvm::any_of(ArgumentWrites.lookup(VD), [&](const Write &W) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(W.E->getBeginLoc()),
+                                        End);
+  });
 }
 
 const Expr *VarWrites::caseValue(const VarDecl *VD, const Stmt *Point) {

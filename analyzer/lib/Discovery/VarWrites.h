@@ -13,7 +13,10 @@
 // write that may run before the point (in a branch, a compound assignment,
 // an increment) makes that member unknown; taking the address or binding a
 // non-const reference is never killed, since the variable may then change at
-// any time.
+// any time. Writes in a loop that only command-line arguments enter (a
+// getopt loop, `for (i = 1; i < argc; ++i)`) are kept apart: the run
+// without arguments, which the launch discovery assumes and states, skips
+// them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CAL_LIB_DISCOVERY_VARWRITES_H
@@ -69,6 +72,12 @@ public:
   const clang::Expr *caseValue(const clang::VarDecl *VD,
                                const clang::Stmt *Point);
 
+  /// Whether a write of \p VD before \p Point was set apart as one that
+  /// only a command-line argument makes: the caller then states that it
+  /// assumes the run without arguments.
+  bool argumentWriteBefore(const clang::VarDecl *VD,
+                           const clang::Stmt *Point) const;
+
   struct Write {
     const clang::Expr *E = nullptr;     ///< the writing expression
     std::string Path;                   ///< the member written, "" all
@@ -85,6 +94,8 @@ private:
   clang::ASTContext &Ctx;
   const clang::Stmt *Body;
   llvm::DenseMap<const clang::VarDecl *, std::vector<Write>> Writes;
+  /// Writes in loops that only command-line arguments enter.
+  llvm::DenseMap<const clang::VarDecl *, std::vector<Write>> ArgumentWrites;
 };
 
 } // namespace cal

@@ -56,8 +56,9 @@ int main(int argc, char **argv) {
 // LIST-NEXT: set member: bs = 1024: value 5 of 5 of the loop
 // LIST: kernel 'rows'
 // LIST-NEXT: grid (128, 512, 1) block (32, 8, 1)
-// LIST-NEXT: set member: dimx = 32: value 1 of 1 of the definitions at {{.*}}sets.cu:33:3
-// LIST-NEXT: set member: argc taken as 1: the program run without arguments
+// LIST-NEXT: set member: dimx = 32: value 1 of 1 of the definitions at {{.*}}sets.cu:33:3; argc taken as 1: the program run without arguments
+// The assumption is stated once, not again on a line of its own: the
+// arguments follow at once.
 // LIST-NEXT: args: in=`a`, out=`b`, w=4096
 // LIST: kernel 'pick'
 // LIST-NEXT: grid (1, 1, 1) block (64, 1, 1)
@@ -82,7 +83,7 @@ int main(int argc, char **argv) {
 // rows, block (32,8): a warp is one row of 32 floats, 128 B aligned since
 // w = 4096: 4 sectors for the load and the store, exact (the launch is the
 // run without arguments, stated in the assumptions).
-// JSON: "launch set member: argc taken as 1: the program run without arguments"
+// JSON: "launch set member: dimx = 32: value 1 of 1 of the definitions at {{.*}}; argc taken as 1: the program run without arguments"
 // JSON: "name": "rows"
 
 // The text reports copy's store once, with the other launches of the set.
