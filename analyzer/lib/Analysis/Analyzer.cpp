@@ -880,6 +880,13 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         }
         if (Interp.sampledLoads())
           noteSampledLoads(K);
+        if (!Interp.loadedPointerSites().empty())
+          K.Assumptions.push_back(
+              "pointers loaded from global memory (at " +
+              llvm::join(Interp.loadedPointerSites(), ", ") +
+              ") point to global memory, each to a buffer of its own, " +
+              std::to_string(TargetModel::AllocationAlignment) +
+              "-byte aligned");
         Sink.finish();
         Compiled.finish();
         if (!LC.Assumed) {

@@ -229,9 +229,52 @@ Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
       reportCopy(Site, AccessKind::Load, LV, T, Active);
     if (std::optional<Value> V = sampledLoad(Site, LV, T, Active))
       return *V;
+    if (std::optional<Value> V = loadedPointer(Site, LV, T, Active))
+      return *V;
     return opaque(T, "value loaded from memory at " + where(Site));
   }
   return opaque(T, LV.Why.empty() ? "unknown location" : LV.Why);
+}
+
+/// A pointer that every active lane loads from one address of global
+/// memory (`elem->data`, `ptrs[blockIdx.x]`): device memory holds device
+/// pointers, which address global memory (a shared or local address means
+/// nothing outside its block or thread, so programs do not store them
+/// there). It is taken to point to a buffer of its own, allocated as a
+/// kernel argument's is (256-byte aligned, apart from the others); the
+/// kernel's assumptions say so. Pointers loaded per lane stay unknown.
+std::optional<SimtInterpreter::Value>
+SimtInterpreter::loadedPointer(const clang::Expr *Site, const LValue &LV,
+                               clang::QualType T, uint32_t Active) {
+  Active &= LiveLanes;
+  if (!T->isPointerType() || T->getPointeeType()->isFunctionType() ||
+      !LV.Base || LV.Base->Space != AddrSpace::Global || !Active)
+    return std::nullopt;
+  std::optional<int64_t> Addr;
+  for (unsigned I = 0; I < MaxLanes; ++I) {
+    if (!(Active >> I & 1))
+      continue;
+    EvalResult R = EC.evaluate(LV.Off[I], Lane[I]);
+    if (!R.Known || (Addr && *Addr != R.Value))
+      return std::nullopt;
+    Addr = R.Value;
+  }
+  auto [It, New] = LoadedPointers.try_emplace({LV.Base, *Addr}, nullptr);
+  if (New) {
+    MemObject &M = Objects.emplace_back();
+    M.Space = AddrSpace::Global;
+    M.Name = "*(" + LV.Base->Name + " + " + std::to_string(*Addr) + ")";
+    M.Base = uint64_t(NextGlobal++) << TargetModel::GlobalObjectSpacingShift;
+    It->second = &M;
+    std::string W = where(Site);
+    if (!llvm::is_contained(LoadedPointerSites, W))
+      LoadedPointerSites.push_back(W);
+  }
+  Value V;
+  V.Kind = Value::Ptr;
+  V.Base = It->second;
+  V.L.fill(EC.getConst(0, IntType::i64()));
+  return V;
 }
 
 /// An integer that every active lane loads from the same address is one

@@ -153,6 +153,11 @@ public:
   /// Whether the last kernel run had integers loaded from warp-uniform
   /// addresses, which take sample values (sampledLoad).
   bool sampledLoads() const { return !LoadAtoms.empty(); }
+  /// Where pointers were loaded from global memory and taken to point to
+  /// a global buffer of their own (loadedPointer), in the order first met.
+  const std::vector<std::string> &loadedPointerSites() const {
+    return LoadedPointerSites;
+  }
 
   /// The atom standing for integer parameter \p Name of type \p T.
   const Expr *paramAtom(llvm::StringRef Name, IntType T) {
@@ -329,6 +334,13 @@ private:
   /// Pointer fields of by-value record kernel arguments, by parameter and
   /// field path.
   std::map<std::string, const MemObject *> FieldObjects;
+  /// Buffers that pointers loaded from global memory point to, by the
+  /// object and byte address they were loaded from.
+  std::map<std::pair<const MemObject *, int64_t>, const MemObject *>
+      LoadedPointers;
+  std::vector<std::string> LoadedPointerSites;
+  std::optional<Value> loadedPointer(const clang::Expr *Site, const LValue &LV,
+                                     clang::QualType T, uint32_t Active);
   /// armsMergeAccesses per `if`, computed once (it scans source text).
   llvm::DenseMap<const clang::IfStmt *, bool> MergedArms;
   /// A range-based for's loop variable and body, as one statement.

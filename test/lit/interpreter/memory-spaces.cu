@@ -15,7 +15,7 @@ __global__ void spaces(float **table, float *out) {
   int t = threadIdx.x;
   tile[t] = out[t];
   __syncthreads(); // so tile[t] below is loaded, not forwarded from a register
-  float *row = pick(table, 0); // from memory: global or shared, nobody knows
+  float *row = pick(table, t); // one per lane, from memory: target unknown
   row[t] = tile[t];
   // &v of a scalar local: *q reads v itself, no memory access.
   float v = 1.0f;
@@ -28,9 +28,10 @@ __global__ void spaces(float **table, float *out) {
 
 int main() { spaces<<<1, 32>>>(0, 0); }
 
-// The accesses in source order. table[k] (10:55): the same pointer in all
-// lanes, one 8-B word: 1 sector. out[t] and tile[t]: contiguous, 4 sectors
-// and 1 wavefront.
+// The accesses in source order. table[k] (10:55) with k = t: 32 pointers of
+// 8 B, 256 B = 8 sectors. out[t] and tile[t]: contiguous, 4 sectors and 1
+// wavefront. (A pointer the whole warp loads from one address is taken to
+// be global, interpreter/loaded-pointers.cu; one per lane is not.)
 // CHECK: "line": 10,
 // CHECK: "space": "global",
 // CHECK: "line": 16,
@@ -56,14 +57,14 @@ int main() { spaces<<<1, 32>>>(0, 0); }
 // CHECK-NEXT: "sectors_per_request": null,
 // CHECK-NEXT: "space": "unknown",
 // Totals: global loads are table[k] and out[t], one request each per warp,
-// 1 and 4 sectors: mean 2.5. Shared: tile[t] store and load, 1 wavefront.
+// 8 and 4 sectors: mean 6. Shared: tile[t] store and load, 1 wavefront.
 // The unknown stores are in neither total, and it makes the store summaries
 // incomplete, as it may belong to either space.
 // CHECK: "summary": {
 // CHECK: "global_load": {
 // CHECK-NEXT: "complete": true,
 // CHECK-NEXT: "requests_per_warp": 2,
-// CHECK-NEXT: "sectors_per_request": 2.5
+// CHECK-NEXT: "sectors_per_request": 6
 // CHECK: "global_store": {
 // CHECK-NEXT: "complete": false,
 // CHECK-NEXT: "requests_per_warp": 1,

@@ -12,10 +12,11 @@ __device__ int twice(int x) { return 2 * x; }
 
 __global__ void odd(float **tables, Node *list, float *out, int n) {
   int t = threadIdx.x;
-  // A pointer loaded from memory: its target is unknown.
-  float *row = tables[blockIdx.x];
+  // A pointer loaded from memory, one per lane: its target is unknown.
+  float *row = tables[t];
   out[t] = row[t];
-  // Pointer chasing through a struct.
+  // Pointer chasing through a struct, the same pointers in every lane:
+  // followed as global buffers (interpreter/loaded-pointers.cu).
   out[t] += list->next->data[t];
   // A reference to a local is followed: out[r] is out[t], 4 sectors.
   int &r = t;
@@ -40,17 +41,17 @@ int main() { odd<<<2, 32>>>(0, 0, 0, 8); }
 // CHECK: "reason": "memory space unknown: the pointer's target is unknown (value loaded from memory at 16:16)",
 // CHECK-NEXT: "sectors_per_request": null,
 // CHECK-NEXT: "space": "unknown",
-// CHECK: "line": 22,
+// CHECK: "line": 23,
 // CHECK: "sectors_per_request": {
 // CHECK-NEXT: "max": 4,
-// CHECK: "reason": "address depends on indirect call at 25:7",
+// CHECK: "reason": "address depends on indirect call at 26:7",
 // out[t + 1]: contiguous, one float past a sector boundary: 5 sectors.
 // CHECK: "sectors_per_request": {
 // CHECK-NEXT: "max": 5,
 // CHECK: "reason": "address depends on call depth limit reached at 10:57",
 // CHECK: "unsupported": [
-// CHECK-NEXT: "call to a function pointer or lambda at 25:7 is not followed; accesses inside it are not counted",
+// CHECK-NEXT: "call to a function pointer or lambda at 26:7 is not followed; accesses inside it are not counted",
 // CHECK-NEXT: "call to 'recurse' at 10:57 is past the inlining depth limit; accesses inside it are not counted",
-// CHECK-NEXT: "inline asm at 33:3 ('') may access memory; its accesses are not counted"
+// CHECK-NEXT: "inline asm at 34:3 ('') may access memory; its accesses are not counted"
 
 // TEXT: 17:12: remark: cannot predict this load (memory space unknown): the pointer's target is unknown (value loaded from memory at 16:16) [cuda-unknown-access]
