@@ -226,6 +226,8 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
     const Expr *Arm = takenArm(CO);
     return Arm ? evalInt(Arm) : std::nullopt;
   }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return evalElement(AS);
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     // min(a, b) and max(a, b), as host code caps block counts.
     bool Min = isMathCall(CE, {"min"}), Max = isMathCall(CE, {"max"});
@@ -234,8 +236,64 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
       if (A && B)
         return Min ? std::min(*A, *B) : std::max(*A, *B);
     }
+    return evalCall(CE);
   }
   return std::nullopt;
+}
+
+std::optional<int64_t>
+HostConstEval::evalElement(const ArraySubscriptExpr *AS) {
+  // `int block_sizes[] = {32, 64, 128}; ... block_sizes[j]`: a local array
+  // that nothing writes after its initializer, or a constant global one.
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->getType()->isConstantArrayType())
+    return std::nullopt;
+  const auto *Init =
+      dyn_cast_or_null<InitListExpr>(skipWrappers(VD->getAnyInitializer()));
+  if (!Init)
+    return std::nullopt;
+  bool Local = ownsLocal(VD);
+  if (Local ? !S.writes(Frame->F).writesOf(VD).empty()
+            : VD->isLocalVarDeclOrParm() || !VD->getType().isConstQualified())
+    return std::nullopt;
+  std::optional<int64_t> I = evalInt(AS->getIdx());
+  const auto *AT = S.Ctx.getAsConstantArrayType(VD->getType());
+  if (!I || *I < 0 || uint64_t(*I) >= AT->getSize().getZExtValue())
+    return std::nullopt;
+  const Expr *Elem = uint64_t(*I) < Init->getNumInits()
+                         ? Init->getInit(unsigned(*I))
+                         : Init->getArrayFiller();
+  if (!Elem)
+    return std::nullopt;
+  if (!Local) {
+    HostConstEval G(S, nullptr, nullptr);
+    return G.evalInt(Elem);
+  }
+  DynTypedNodeList Ps = S.Ctx.getParents(*VD);
+  const Stmt *DS = Ps.empty() ? nullptr : Ps[0].get<DeclStmt>();
+  HostConstEval At(S, Frame, DS);
+  return At.evalInt(Elem);
+}
+
+std::optional<int64_t> HostConstEval::evalCall(const CallExpr *CE) {
+  // `ceil_div(n, bs)`: a function whose body is one return statement is
+  // its returned expression, with the parameters bound to this call's
+  // arguments (a frame of its own).
+  const FunctionDecl *FD = CE->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || isa<CXXMethodDecl>(Def))
+    return std::nullopt;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1
+                        ? dyn_cast<ReturnStmt>(Body->body_front())
+                        : nullptr;
+  if (!Ret || !Ret->getRetValue() || Def->getNumParams() != CE->getNumArgs())
+    return std::nullopt;
+  const CallFrame &F = S.CallFrames.emplace_back(CallFrame{Def, CE, Frame});
+  HostConstEval In(S, &F, Ret);
+  return In.evalInt(Ret->getRetValue());
 }
 
 std::optional<APFloat> HostConstEval::evalReal(const Expr *E) {

@@ -18,9 +18,11 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <deque>
 #include <memory>
 
 namespace clang {
+class ArraySubscriptExpr;
 class CallExpr;
 class ConditionalOperator;
 class Expr;
@@ -89,6 +91,10 @@ public:
   /// Operands of a comparison being evaluated (only there is argc 1).
   unsigned InComparison = 0;
 
+  /// Frames of the host functions entered to evaluate a call's value
+  /// (`ceil_div(n, bs)`); a deque, so that the frames stay where they are.
+  std::deque<CallFrame> CallFrames;
+
 private:
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<VarWrites>> W;
 };
@@ -143,6 +149,10 @@ public:
   std::optional<ValueSet> valueSet(const clang::VarDecl *VD, std::string &Why);
 
 private:
+  /// `sizes[j]` of an array that its initializer alone fills; `f(a, b)` of
+  /// a function whose body is one `return`: their values.
+  std::optional<int64_t> evalElement(const clang::ArraySubscriptExpr *AS);
+  std::optional<int64_t> evalCall(const clang::CallExpr *CE);
   template <typename T, typename Fn>
   std::optional<T> atDef(const clang::VarDecl *VD, llvm::StringRef Path,
                          Fn Eval);

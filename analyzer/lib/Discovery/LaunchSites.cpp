@@ -436,21 +436,127 @@ static const CallFrame *rebuild(std::deque<CallFrame> &Frames,
 /// Whether the launch \p E can run in frame \p F: false when an enclosing
 /// `if` of its function has a condition known to lead elsewhere, as
 /// `if (block_size == 16) k<16><<<...>>>` when block_size is 32.
-static bool reachable(HostEvalSession &S, const CallFrame *F, const Expr *E) {
-  const Stmt *Child = E;
-  const Stmt *Body = F->F->getBody();
-  while (Child && Child != Body) {
-    DynTypedNodeList Ps = S.Ctx.getParents(*Child);
-    while (!Ps.empty() && Ps[0].get<VarDecl>())
-      Ps = S.Ctx.getParents(*Ps[0].get<VarDecl>());
-    const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
-    if (const auto *If = dyn_cast_or_null<IfStmt>(P);
-        If && (Child == If->getThen() || Child == If->getElse())) {
-      std::optional<int64_t> C = HostConstEval(S, F, If).evalInt(If->getCond());
-      if (C && (*C != 0) != (Child == If->getThen()))
-        return false;
+/// The label of switch body \p Body whose code holds its statement \p Child,
+/// when that code is entered only through the label (not by falling in
+/// from the label before); null otherwise.
+static const SwitchCase *governingLabel(const CompoundStmt *Body,
+                                        const Stmt *Child) {
+  const SwitchCase *Label = nullptr;
+  const Stmt *Prev = nullptr;
+  for (const Stmt *C : Body->body()) {
+    if (const auto *SC = dyn_cast<SwitchCase>(C)) {
+      bool FallsIn = Prev && !isa<BreakStmt, ReturnStmt, ContinueStmt>(Prev);
+      Label = FallsIn || isa<SwitchCase>(SC->getSubStmt()) ? nullptr : SC;
+      Prev = SC->getSubStmt();
+    } else {
+      Prev = C;
     }
-    Child = P;
+    if (C == Child)
+      return Label;
+  }
+  return nullptr;
+}
+
+/// The values test \p Cond, evaluated at \p At in frame \p F, can take:
+/// its one value, or, when it reads one variable with several definitions
+/// (`kernel_num = 1; if (argc > 1) kernel_num = atoi(argv[1]);`), its value
+/// under each member of that variable's set (LaunchSets.cpp). Empty when
+/// unknown. The session's launch-set state is left as it was.
+static std::vector<int64_t> testValues(HostEvalSession &S, const CallFrame *F,
+                                       const Stmt *At, const Expr *Cond) {
+  std::vector<HostEvalSession::Undecided> Open = std::move(S.Open);
+  bool Record = S.RecordUndecided, Argc = S.ArgcRead;
+  S.Open.clear();
+  S.RecordUndecided = true;
+  std::vector<int64_t> Out;
+  if (std::optional<int64_t> V = HostConstEval(S, F, At).evalInt(Cond)) {
+    Out.push_back(*V);
+  } else if (S.Open.size() == 1 && !S.Chosen.count(S.Open[0].Var)) {
+    HostEvalSession::Undecided U = S.Open[0];
+    std::string Why;
+    std::optional<HostConstEval::ValueSet> VS =
+        HostConstEval(S, U.Frame, U.Point).valueSet(U.Var, Why);
+    for (size_t I = 0; VS && I < VS->Values.size(); ++I) {
+      S.Chosen[U.Var] = VS->Values[I];
+      std::optional<int64_t> V = HostConstEval(S, F, At).evalInt(Cond);
+      if (!V || VS->Total != VS->Values.size()) {
+        Out.clear();
+        break;
+      }
+      Out.push_back(*V);
+    }
+    S.Chosen.erase(U.Var);
+  }
+  S.Open = std::move(Open);
+  S.RecordUndecided = Record;
+  // A test decided by taking argc as 1 makes the launch's presence an
+  // assumption of the run without arguments too.
+  S.ArgcRead = Argc || (S.ArgcRead && !Out.empty());
+  return Out;
+}
+
+/// Whether the label \p L of \p Sw is taken under no value the switch's
+/// test can have: a `case` of another value, or `default` when a case
+/// matches each of them.
+static bool labelNotTaken(HostEvalSession &S, const CallFrame *F,
+                          const SwitchStmt *Sw, const SwitchCase *L) {
+  std::vector<int64_t> Vs =
+      Sw->getCond() ? testValues(S, F, Sw, Sw->getCond())
+                    : std::vector<int64_t>();
+  if (Vs.empty())
+    return false;
+  auto CaseValue = [&](const CaseStmt *C) -> std::optional<int64_t> {
+    if (C->caseStmtIsGNURange())
+      return std::nullopt;
+    return HostConstEval(S, nullptr, nullptr).evalInt(C->getLHS());
+  };
+  if (const auto *C = dyn_cast<CaseStmt>(L)) {
+    std::optional<int64_t> CV = CaseValue(C);
+    return CV && !llvm::is_contained(Vs, *CV);
+  }
+  return llvm::all_of(Vs, [&](int64_t V) {
+    for (const SwitchCase *C = Sw->getSwitchCaseList(); C;
+         C = C->getNextSwitchCase())
+      if (const auto *CS = dyn_cast<CaseStmt>(C))
+        if (std::optional<int64_t> CV = CaseValue(CS); CV && *CV == V)
+          return true;
+    return false;
+  });
+}
+
+/// Whether \p E may run in frame \p F: no `if` whose test is known leads
+/// elsewhere, no `switch` whose value is known selects another label, and
+/// the same holds for the call that entered each frame of the chain
+/// (`dispatch(kernel_num, ...)` with kernel_num 1 never runs `case 2:`).
+static bool reachable(HostEvalSession &S, const CallFrame *F, const Expr *E) {
+  for (; F; E = F->Site, F = F->Parent) {
+    if (!E || !F->F || !F->F->getBody())
+      return true;
+    const Stmt *Child = E;
+    const Stmt *Body = F->F->getBody();
+    while (Child && Child != Body) {
+      DynTypedNodeList Ps = S.Ctx.getParents(*Child);
+      while (!Ps.empty() && Ps[0].get<VarDecl>())
+        Ps = S.Ctx.getParents(*Ps[0].get<VarDecl>());
+      const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+      if (const auto *If = dyn_cast_or_null<IfStmt>(P);
+          If && (Child == If->getThen() || Child == If->getElse())) {
+        std::vector<int64_t> Cs = testValues(S, F, If, If->getCond());
+        if (!Cs.empty() && llvm::all_of(Cs, [&](int64_t C) {
+              return (C != 0) != (Child == If->getThen());
+            }))
+          return false;
+      }
+      if (const auto *CS = dyn_cast_or_null<CompoundStmt>(P)) {
+        DynTypedNodeList Qs = S.Ctx.getParents(*CS);
+        const auto *Sw = Qs.empty() ? nullptr : Qs[0].get<SwitchStmt>();
+        if (Sw && Sw->getBody() == CS)
+          if (const SwitchCase *L = governingLabel(CS, Child);
+              L && labelNotTaken(S, F, Sw, L))
+            return false;
+      }
+      Child = P;
+    }
   }
   return true;
 }
@@ -480,7 +586,7 @@ void LaunchBuilder::build(
     return;
   std::vector<std::string> Keys;
   unsigned Made = 0, SetMembers = 0;
-  bool NoteMade = false;
+  bool NoteMade = false, SkippedUnreachable = false;
   // The values chosen for the members of a launch set, outermost first.
   std::vector<std::string> Choices;
   // Evaluates in frame F; when that reads a parameter of the outermost
@@ -571,8 +677,10 @@ void LaunchBuilder::build(
          C = C->Parent)
       Chain.push_back({makePos(Ctx, C->Site->getBeginLoc()),
                        C->Parent->F->getNameAsString()});
-    if (!Reachable)
+    if (!Reachable) {
+      SkippedUnreachable = true;
       return; // the launch does not run in this context
+    }
     if (Ks.empty() && !NoteMade) {
       NoteMade = true;
       Unresolved.push_back({makePos(Ctx, E->getBeginLoc()),
@@ -607,6 +715,15 @@ void LaunchBuilder::build(
   if (!Index)
     Index.emplace(Ctx);
   Run(root(Caller), 0);
+  // Every way to the launch passes a test known to lead elsewhere: say so
+  // rather than leave the launch out silently.
+  if (!Made && !NoteMade && SkippedUnreachable)
+    Unresolved.push_back(
+        {makePos(Ctx, E->getBeginLoc()), Caller->getNameAsString(),
+         sourceText(Ctx, L->Callee),
+         "it does not run: an `if` or `switch` on every path to it is known "
+         "to lead elsewhere (with argc taken as 1, the program run without "
+         "arguments, where a test reads it)"});
 }
 
 } // namespace cal
