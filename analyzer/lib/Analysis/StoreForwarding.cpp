@@ -223,18 +223,44 @@ void StoreForwarding::flush(const MemObject *Obj, const LaneAddresses *Addrs,
 
 void StoreForwarding::clobber(unsigned L, const MemObject &Obj,
                               const EvalResult *Addr, unsigned Bytes) {
-  llvm::DenseMap<uint64_t, Held> &M = Lanes[L];
-  for (auto It = M.begin(); It != M.end();) {
+  LaneValues &V = Lanes[L];
+  if (V.ByAddr.empty())
+    return;
+  // Values of another object the store may alias are all gone; those of
+  // the stored object only where the bytes overlap (s_other_elem_l: nvcc
+  // tells c[i] and c[i + 1] apart and still forwards c[i]; s_dyn_elem_l:
+  // after a store to c[idx[i]] it reloads).
+  bool Others = llvm::any_of(V.PerObject, [&](const auto &P) {
+    return P.first != &Obj && P.second && mayAlias(*P.first, Obj);
+  });
+  auto Same = V.PerObject.find(&Obj);
+  if (!Others && (Same == V.PerObject.end() || !Same->second))
+    return;
+  // Only the stored object's values, at a known address: look up the
+  // starts that can overlap [A, A + Bytes) instead of every value held.
+  constexpr int64_t MaxProbes = 64;
+  if (!Others && Addr && Addr->Known &&
+      int64_t(V.MaxBytes) + Bytes - 1 <= MaxProbes) {
+    int64_t A = Addr->Value;
+    for (int64_t S = A - int64_t(V.MaxBytes) + 1; S < A + int64_t(Bytes);
+         ++S) {
+      auto It = V.ByAddr.find(uint64_t(S));
+      if (It != V.ByAddr.end() && It->second.Obj == &Obj &&
+          It->second.Addr < uint64_t(A) + Bytes &&
+          uint64_t(A) < It->second.Addr + It->second.Bytes)
+        V.erase(It);
+    }
+    return;
+  }
+  for (auto It = V.ByAddr.begin(); It != V.ByAddr.end();) {
     const Held &H = It->second;
     bool Gone = mayAlias(*H.Obj, Obj);
-    // s_other_elem_l: nvcc tells c[i] and c[i + 1] apart and still
-    // forwards c[i]; s_dyn_elem_l: after a store to c[idx[i]] it reloads.
     if (Gone && H.Obj == &Obj && Addr && Addr->Known)
       Gone = uint64_t(Addr->Value) < H.Addr + H.Bytes &&
              H.Addr < uint64_t(Addr->Value) + Bytes;
     auto Cur = It++;
     if (Gone)
-      M.erase(Cur);
+      V.erase(Cur);
   }
 }
 
@@ -266,9 +292,10 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
       uint64_t A = uint64_t(Addrs.Addr[I].Value);
       U.Addr[I] = A;
       U.Known |= 1u << I;
-      if (Lanes[I].size() >= MaxHeldPerLane && !Lanes[I].count(A))
+      if (Lanes[I].ByAddr.size() >= MaxHeldPerLane &&
+          !Lanes[I].ByAddr.count(A))
         Lanes[I].clear();
-      Lanes[I][A] = Held{&Obj, A, Bytes, Site, FromStore, Spelling, Loops};
+      Lanes[I].put(A, Held{&Obj, A, Bytes, Site, FromStore, Spelling, Loops});
     });
   };
 
@@ -293,8 +320,8 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
       if (!Addrs.Addr[I].Known || !Spelling)
         return;
       uint64_t A = uint64_t(Addrs.Addr[I].Value);
-      auto It = Lanes[I].find(A);
-      if (It == Lanes[I].end() || It->second.Obj != &Obj ||
+      auto It = Lanes[I].ByAddr.find(A);
+      if (It == Lanes[I].ByAddr.end() || It->second.Obj != &Obj ||
           It->second.Bytes != Bytes || It->second.Spelling != Spelling ||
           !reachable(It->second.Where, Site, I, A))
         return;

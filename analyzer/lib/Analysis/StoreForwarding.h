@@ -150,8 +150,33 @@ private:
   EventSink &Next;
   KernelResult &K;
   bool Dump;
-  /// Per lane, by absolute address.
-  std::array<llvm::DenseMap<uint64_t, Held>, MaxLanes> Lanes;
+  /// The values one lane holds, by absolute address, with how many belong
+  /// to each object and the widest: a store then looks only at the entries
+  /// it may overwrite instead of every value held (clobber).
+  struct LaneValues {
+    llvm::DenseMap<uint64_t, Held> ByAddr;
+    llvm::SmallDenseMap<const MemObject *, unsigned, 8> PerObject;
+    unsigned MaxBytes = 0;
+    void put(uint64_t A, Held H) {
+      auto [It, New] = ByAddr.try_emplace(A, H);
+      if (!New) {
+        --PerObject[It->second.Obj];
+        It->second = std::move(H);
+      }
+      ++PerObject[It->second.Obj];
+      MaxBytes = std::max(MaxBytes, It->second.Bytes);
+    }
+    void erase(llvm::DenseMap<uint64_t, Held>::iterator It) {
+      --PerObject[It->second.Obj];
+      ByAddr.erase(It);
+    }
+    void clear() {
+      ByAddr.clear();
+      PerObject.clear();
+      MaxBytes = 0;
+    }
+  };
+  std::array<LaneValues, MaxLanes> Lanes;
   LoopContext Loops; ///< the current one
   llvm::DenseMap<const clang::Expr *, LastUse> Last;
   llvm::DenseMap<const clang::Expr *, unsigned> SpellingOf;
