@@ -242,8 +242,7 @@ void StoreForwarding::clobber(unsigned L, const MemObject &Obj,
   if (!Others && Addr && Addr->Known &&
       int64_t(V.MaxBytes) + Bytes - 1 <= MaxProbes) {
     int64_t A = Addr->Value;
-    for (int64_t S = A - int64_t(V.MaxBytes) + 1; S < A + int64_t(Bytes);
-         ++S) {
+    for (int64_t S = A - int64_t(V.MaxBytes) + 1; S < A + int64_t(Bytes); ++S) {
       auto It = V.ByAddr.find(uint64_t(S));
       if (It != V.ByAddr.end() && It->second.Obj == &Obj &&
           It->second.Addr < uint64_t(A) + Bytes &&
@@ -292,8 +291,7 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
       uint64_t A = uint64_t(Addrs.Addr[I].Value);
       U.Addr[I] = A;
       U.Known |= 1u << I;
-      if (Lanes[I].ByAddr.size() >= MaxHeldPerLane &&
-          !Lanes[I].ByAddr.count(A))
+      if (Lanes[I].ByAddr.size() >= MaxHeldPerLane && !Lanes[I].ByAddr.count(A))
         Lanes[I].clear();
       Lanes[I].put(A, Held{&Obj, A, Bytes, Site, FromStore, Spelling, Loops});
     });

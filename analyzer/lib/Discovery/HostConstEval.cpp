@@ -245,8 +245,7 @@ std::optional<int64_t>
 HostConstEval::evalElement(const ArraySubscriptExpr *AS) {
   // `int block_sizes[] = {32, 64, 128}; ... block_sizes[j]`: a local array
   // that nothing writes after its initializer, or a constant global one.
-  const auto *DRE =
-      dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+  const auto *DRE = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !VD->getType()->isConstantArrayType())
     return std::nullopt;

@@ -500,9 +500,8 @@ static std::vector<int64_t> testValues(HostEvalSession &S, const CallFrame *F,
 /// matches each of them.
 static bool labelNotTaken(HostEvalSession &S, const CallFrame *F,
                           const SwitchStmt *Sw, const SwitchCase *L) {
-  std::vector<int64_t> Vs =
-      Sw->getCond() ? testValues(S, F, Sw, Sw->getCond())
-                    : std::vector<int64_t>();
+  std::vector<int64_t> Vs = Sw->getCond() ? testValues(S, F, Sw, Sw->getCond())
+                                          : std::vector<int64_t>();
   if (Vs.empty())
     return false;
   auto CaseValue = [&](const CaseStmt *C) -> std::optional<int64_t> {

@@ -64,8 +64,7 @@ bool callsGetopt(const Expr *Cond) {
     bool Found = false;
     bool VisitCallExpr(CallExpr *CE) {
       const FunctionDecl *FD = CE->getDirectCallee();
-      Found |= FD && FD->getIdentifier() &&
-               FD->getName().starts_with("getopt");
+      Found |= FD && FD->getIdentifier() && FD->getName().starts_with("getopt");
       return !Found;
     }
   } F;
@@ -84,7 +83,8 @@ bool argumentLoop(const Stmt *S) {
     return false;
   if (callsGetopt(F->getCond()))
     return true;
-  const auto *BO = dyn_cast<BinaryOperator>(F->getCond()->IgnoreParenImpCasts());
+  const auto *BO =
+      dyn_cast<BinaryOperator>(F->getCond()->IgnoreParenImpCasts());
   if (!BO || !namesArgc(BO->getRHS()) ||
       (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_NE))
     return false;
@@ -114,13 +114,12 @@ public:
   /// The body of a loop that only a command-line argument enters writes
   /// nothing in the run without arguments: its writes go apart.
   bool TraverseWhileStmt(WhileStmt *S) {
-    return traverseLoop(S, [&] {
-      return RecursiveASTVisitor::TraverseWhileStmt(S);
-    });
+    return traverseLoop(
+        S, [&] { return RecursiveASTVisitor::TraverseWhileStmt(S); });
   }
   bool TraverseForStmt(ForStmt *S) {
-    return traverseLoop(S,
-                        [&] { return RecursiveASTVisitor::TraverseForStmt(S); });
+    return traverseLoop(
+        S, [&] { return RecursiveASTVisitor::TraverseForStmt(S); });
   }
 
   /// Adds the deferred writes of argument arrays that are used otherwise
