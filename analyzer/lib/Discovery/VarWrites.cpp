@@ -42,34 +42,39 @@ bool isNonConstRef(QualType T) {
   return T->isReferenceType() && !T->getPointeeType().isConstQualified();
 }
 
-/// Whether \p E names parameter 0 of main, argc.
-bool namesArgc(const Expr *E) {
+/// Whether some expression inside \p E (itself included) satisfies \p Pred.
+template <typename Fn> bool anyWithin(const Expr *E, Fn Pred) {
   struct Finder : RecursiveASTVisitor<Finder> {
+    Fn &P;
     bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
-      const auto *P = dyn_cast<ParmVarDecl>(D->getDecl());
-      const auto *F =
-          P ? dyn_cast_or_null<FunctionDecl>(P->getDeclContext()) : nullptr;
-      Found |= F && F->isMain() && P->getFunctionScopeIndex() == 0;
+    explicit Finder(Fn &P) : P(P) {}
+    bool VisitExpr(Expr *X) {
+      Found |= P(X);
       return !Found;
     }
-  } F;
+  } F(Pred);
   F.TraverseStmt(const_cast<Expr *>(E));
   return F.Found;
 }
 
+/// Whether \p E names parameter 0 of main, argc.
+bool namesArgc(const Expr *E) {
+  return anyWithin(E, [](const Expr *X) {
+    const auto *D = dyn_cast<DeclRefExpr>(X);
+    const auto *P = D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+    const auto *F =
+        P ? dyn_cast_or_null<FunctionDecl>(P->getDeclContext()) : nullptr;
+    return F && F->isMain() && P->getFunctionScopeIndex() == 0;
+  });
+}
+
 /// Whether \p Cond calls getopt, getopt_long or getopt_long_only.
 bool callsGetopt(const Expr *Cond) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    bool Found = false;
-    bool VisitCallExpr(CallExpr *CE) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      Found |= FD && FD->getIdentifier() && FD->getName().starts_with("getopt");
-      return !Found;
-    }
-  } F;
-  F.TraverseStmt(const_cast<Expr *>(Cond));
-  return F.Found;
+  return anyWithin(Cond, [](const Expr *X) {
+    const auto *CE = dyn_cast<CallExpr>(X);
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    return FD && FD->getIdentifier() && FD->getName().starts_with("getopt");
+  });
 }
 
 /// Whether loop \p S runs no iteration when the program is run without
