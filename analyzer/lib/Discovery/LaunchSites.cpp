@@ -98,13 +98,18 @@ CallSiteIndex::CallSiteIndex(ASTContext &Ctx) {
 }
 
 std::optional<std::vector<CallSiteIndex::Site>>
-CallSiteIndex::callsOf(const FunctionDecl *F) const {
+CallSiteIndex::callsOf(const FunctionDecl *F, bool *Partial) const {
   F = F->getCanonicalDecl();
   // The program's entry, a virtual method and a function whose address is
   // taken have callers this index cannot see.
-  if (F->isMain() || Refs.lookup(F) != CalleeRefs.lookup(F))
+  if (F->isMain())
     return std::nullopt;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(F); MD && MD->isVirtual())
+    return std::nullopt;
+  bool Escapes = Refs.lookup(F) != CalleeRefs.lookup(F);
+  if (Partial)
+    *Partial = Escapes;
+  if (Escapes && !Partial)
     return std::nullopt;
   return Calls.lookup(F);
 }
@@ -660,13 +665,24 @@ void LaunchBuilder::build(
       Top = Top->Parent;
     if (Session.UsedFrames.count(Top) && !Top->Site && Depth < MaxChain &&
         Made < MaxSitesPerLaunch) {
-      auto Calls = Index->callsOf(Top->F);
+      bool Partial = false;
+      auto Calls = Index->callsOf(Top->F, &Partial);
       if (Calls && !Calls->empty() && Calls->size() <= MaxCallsPerFunction) {
+        // A function also passed by name (to a timing template, say) is
+        // followed into its direct calls: their launches are the program's,
+        // and the others are not seen (stated).
+        if (Partial)
+          Choices.push_back("only the direct calls of " +
+                            Top->F->getNameAsString() +
+                            "() are followed: its address is also taken, "
+                            "and launches through it are not seen");
         for (const CallSiteIndex::Site &C : *Calls) {
           const CallFrame *NewTop =
               &Frames.emplace_back(CallFrame{Top->F, C.Call, root(C.Caller)});
           Run(rebuild(Frames, F, Top, NewTop), Depth + 1);
         }
+        if (Partial)
+          Choices.pop_back();
         return;
       }
     }

@@ -24,8 +24,11 @@ public:
     const clang::CallExpr *Call;
     const clang::FunctionDecl *Caller;
   };
-  /// The calls of \p F, or nullopt when they are not all known.
-  std::optional<std::vector<Site>> callsOf(const clang::FunctionDecl *F) const;
+  /// The calls of \p F, or nullopt when they are not all known. With
+  /// \p Partial, a function whose address is also taken gives its direct
+  /// calls, and *Partial says that others may exist.
+  std::optional<std::vector<Site>> callsOf(const clang::FunctionDecl *F,
+                                           bool *Partial = nullptr) const;
 
 private:
   friend class CallSiteCollector;
