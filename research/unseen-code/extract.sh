@@ -8,11 +8,12 @@
 # test set, corpus-test.md), ONLY=test2 the second round's two test
 # collections (corpora.json's round2, programs-test2.json), ONLY=test3 the
 # third round's two test collections (corpora.json's round3,
-# programs-test3.json), ONLY=all every collection.
+# programs-test3.json), ONLY=test4 the fourth round's two test collections
+# (corpora.json's round4, programs-test4.json), ONLY=all every collection.
 # Reads the bare git mirrors that `fetch github:OWNER/NAME` leaves under
 # /work/.mirror (MIRRORS overrides the root). No fetched code is committed.
 #
-#   [ONLY=dev|test|test2|test3|all] research/unseen-code/extract.sh [DEST]
+#   [ONLY=dev|test|test2|test3|test4|all] research/unseen-code/extract.sh [DEST]
 set -eu
 DEST=${1:-/work/corpus-unseen}
 MIRRORS=${MIRRORS:-/work/.mirror}
@@ -28,14 +29,17 @@ TEST2="NVIDIA-developer-blog+code-samples 72d62ec464442786a36754508bcb1094d197d6
 CodedK+CUDA-by-Example-source-code-for-the-book-s-examples- 0824fae6f6c4aba60a5cf339971f698b9d5a9a41"
 TEST3="CoffeeBeforeArch+cuda_programming 8711be08e2060680820304594f3691cc0016edd1
 karpathy+llm.c f1e2ace651495b74ae22d45d1723443fd00ecd3a"
+TEST4="brucefan1983+CUDA-Programming 8b6c96ba30fafeb3f71c74b2abb18a6bf849822d
+Infatoshi+cuda-course 79681bfd003d403170dd93c0436c6f2a45cb390f"
 case "${ONLY:-}" in
   "") SETS=$H100 ;;
   dev) SETS=$DEV ;;
   test) SETS=$TEST ;;
   test2) SETS=$TEST2 ;;
   test3) SETS=$TEST3 ;;
-  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" | sort -u) ;;
-  *) echo "extract: ONLY must be dev, test, test2, test3 or all" >&2; exit 1 ;;
+  test4) SETS=$TEST4 ;;
+  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" | sort -u) ;;
+  *) echo "extract: ONLY must be dev, test, test2, test3, test4 or all" >&2; exit 1 ;;
 esac
 echo "$SETS" | while read -r r commit; do
   g=$MIRRORS/$r/repo
