@@ -344,10 +344,15 @@ void Comparer::compareLines(const LaunchMeasurement &L,
       unsigned Matched = 0, UnknownCount = 0;
       if (K)
         for (const PredictedAccess &A : K->Accesses) {
-          if (A.Line != Line.Line || A.Space != Q.Space ||
-              (Q.Kind[0] && A.Kind != Q.Kind))
+          if (A.Space != Q.Space || (Q.Kind[0] && A.Kind != Q.Kind))
             continue;
-          if (!A.File.empty() && !sameSourceFile(A.File, Line.File))
+          // The user's line, or the header's for an access made in a
+          // CUDA header's function (the profiler may name either).
+          bool AtUser = A.Line == Line.Line &&
+                        (A.File.empty() || sameSourceFile(A.File, Line.File));
+          bool AtHeader = A.HeaderLine && A.HeaderLine == Line.Line &&
+                          sameSourceFile(A.HeaderFile, Line.File);
+          if (!AtUser && !AtHeader)
             continue;
           ++Matched;
           const PredictedRange &V = Global ? A.Sectors : A.Wavefronts;

@@ -171,6 +171,10 @@ Expected<Predictions> predictionsFromJson(const Value &Root) {
         PA.File = normalizeSourcePath(A.getString(key::File));
         PA.Line = unsigned(A.getNumber(key::Line));
         PA.Column = unsigned(A.getNumber(key::Column));
+        if (const Value *H = A.get(key::Header); H && H->isObject()) {
+          PA.HeaderFile = normalizeSourcePath(H->getString(key::File));
+          PA.HeaderLine = unsigned(H->getNumber(key::Line));
+        }
         PA.Space = A.getString(key::Space);
         PA.Kind = A.getString(key::Kind);
         PA.BytesPerLane = num(A, key::BytesPerLane);

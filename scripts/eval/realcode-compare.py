@@ -160,6 +160,18 @@ def find_kernel(kernels, mangled, grid, block, match):
     return None, ("other configuration" if same else "kernel not predicted")
 
 
+def at_line(access, f, line):
+    """Whether the profiler's row f:line is the access's: its own line, or,
+    for an access made inside a CUDA header's function, the header's line
+    (the same header may sit under another path on the GPU machine, so the
+    file name decides)."""
+    if access.get("line") == line and access.get("file") == f:
+        return True
+    h = access.get("header")
+    return bool(h) and h.get("line") == line and \
+        os.path.basename(h.get("file", "")) == os.path.basename(f)
+
+
 def judge(measured, accesses, global_space):
     """Returns (verdict, predicted text, note)."""
     if not accesses:
@@ -208,7 +220,7 @@ def compare_launch(prog, key, rows, kernel, out):
                     v, p, note = "no prediction", "-", "launch not predicted"
                 else:
                     acc = [a for a in kernel.get("accesses", [])
-                           if a.get("line") == line and a.get("file") == f and
+                           if at_line(a, f, line) and
                            a.get("space") == space and a.get("kind") == kind]
                     v, p, note = judge(measured, acc, g)
                 if DENOMINATOR == "requests" and float(

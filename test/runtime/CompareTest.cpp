@@ -155,6 +155,42 @@ TEST(Compare, PerLineRowsWeighPredictedAccessesOfTheLine) {
   EXPECT_EQ(LineRow->V, Verdict::Agree);
 }
 
+TEST(Compare, AnAccessInAHeaderFunctionPairsWithTheHeadersLine) {
+  // A bfloat16 load: the analyzer reports it at the user's line 9, made in
+  // the header's conversion operator at cuda_bf16.hpp:112; the profiler
+  // names the header's line (under another path on the GPU machine). 32
+  // lanes x 2 B contiguous = 64 B = 2 sectors.
+  Measurements M;
+  LaunchMeasurement L = launch("bf16", "_Z4bf16v", 2, 2);
+  LineMeasurement Line;
+  Line.File = "/usr/local/cuda/targets/x86_64-linux/include/cuda_bf16.hpp";
+  Line.Line = 112;
+  ClassCounters &Ld = Line.Classes["global_ld"];
+  Ld.Executed = 100;
+  Ld.Sectors = 200;
+  Ld.SectorsIdeal = 200;
+  L.Lines.push_back(Line);
+  M.Launches.push_back(L);
+  std::string Access = R"({"file": "kernels/t.cu", "line": 9, "column": 15,
+      "header": {"file": "/usr/local/include/cuda_bf16.hpp", "line": 112,
+                 "column": 110},
+      "space": "global", "kind": "load", "bytes_per_lane": 2,
+      "executions_per_warp": 1, "active_lanes": 32,
+      "sectors_per_request": {"min": 2, "max": 2, "mean": 2},
+      "confidence": "exact"})";
+  Predictions P =
+      parsePredictions(predictionJson(kernel("_Z4bf16v", 2, 2, Access)));
+  ASSERT_EQ(P.Kernels[0].Accesses[0].HeaderLine, 112u);
+  Comparison C = compare(M, &P);
+  const Row *LineRow = nullptr;
+  for (const Row &X : C.Rows)
+    if (X.Scope.find("cuda_bf16.hpp:112") != std::string::npos)
+      LineRow = &X;
+  ASSERT_TRUE(LineRow);
+  EXPECT_DOUBLE_EQ(LineRow->Measured, 2);
+  EXPECT_EQ(LineRow->V, Verdict::Agree);
+}
+
 TEST(Compare, DivergencePredictedButIfConvertedIsAMismatch) {
   Measurements M;
   M.Launches.push_back(launch("add", "_Z3addv", 8, 8));

@@ -187,12 +187,19 @@ public:
   void onAccess(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
                 unsigned Bytes, uint32_t Active, const LaneAddresses &Addrs,
                 bool UnderUnknown) override {
-    auto [It, New] =
-        AccessIndex.try_emplace({Site, unsigned(Kind)}, K.Accesses.size());
+    // An access made inside a system header's function is the user's
+    // access at the call that reached it, one per such call; the header's
+    // line goes with it (a profiler may name either).
+    auto [It, New] = AccessIndex.try_emplace(
+        std::make_tuple(Site, unsigned(Kind), Addrs.UserSite),
+        K.Accesses.size());
     if (New) {
       AccessSummary &A = K.Accesses.emplace_back();
-      A.Pos = makePos(AST, Site->getBeginLoc());
-      A.Range = Site->getSourceRange();
+      const clang::Expr *At = Addrs.UserSite ? Addrs.UserSite : Site;
+      A.Pos = makePos(AST, At->getBeginLoc());
+      A.Range = At->getSourceRange();
+      if (Addrs.UserSite)
+        A.HeaderPos = makePos(AST, Site->getBeginLoc());
       A.Space = Obj.Space;
       A.Kind = Kind;
       A.BytesPerLane = Bytes;
@@ -427,7 +434,8 @@ private:
   const TargetModel &TM;
   KernelResult &K;
   bool Dump;
-  std::map<std::pair<const void *, unsigned>, unsigned> AccessIndex;
+  std::map<std::tuple<const void *, unsigned, const void *>, unsigned>
+      AccessIndex;
   /// Whether \p E names a sampled parameter; memoised, as expressions are
   /// unique per context and conditions repeat across warps.
   bool mentionsSampled(const Expr *E) {

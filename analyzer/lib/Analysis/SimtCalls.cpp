@@ -318,6 +318,7 @@ Value SimtInterpreter::evalUserCall(const clang::CallExpr *CE,
     return opaque(T, "result of '" + Name + "' at " + where(CE));
   }
   Frame F;
+  F.CallSite = CE;
   if (!inlineCall(Def, This, P.Args, Active, F)) {
     Sink.onUnsupported(CE, "call to '" + Name + "' at " + where(CE) +
                                " is past the inlining depth limit; accesses "
@@ -345,6 +346,7 @@ LValue SimtInterpreter::evalCallLValue(const clang::CallExpr *CE,
   if (P.Object)
     This = objectOf(P.Object, P.Arrow, Active);
   Frame F;
+  F.CallSite = CE;
   if (!inlineCall(Def, This, P.Args, Active, F)) {
     Sink.onUnsupported(CE, "call to '" + P.Callee->getNameAsString() + "' at " +
                                where(CE) +
@@ -391,6 +393,7 @@ Value SimtInterpreter::evalConstruct(const clang::CXXConstructExpr *CC,
   This.F = &Cur;
   This.Slot = &Slot;
   Frame F;
+  F.CallSite = CC;
   llvm::SmallVector<const clang::Expr *, 4> Args(CC->arguments());
   if (!inlineCall(Def, This, Args, Active, F)) {
     Sink.onUnsupported(CC, "constructor at " + where(CC) +

@@ -14,6 +14,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace cal {
 
@@ -195,6 +196,7 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
       A.Addr[I].Value += int64_t(LV.Base->Base);
   }
   A.Lane0Offset = LV.Off[__builtin_ctz(Active)];
+  A.UserSite = userSite(Site);
   Sink.onAccess(Site, K, Obj, Bytes, Active, A, UnknownBranchDepth > 0);
 }
 
@@ -234,6 +236,28 @@ Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
     return opaque(T, "value loaded from memory at " + where(Site));
   }
   return opaque(T, LV.Why.empty() ? "unknown location" : LV.Why);
+}
+
+bool SimtInterpreter::inSystemHeader(const clang::Expr *E) {
+  auto [It, New] = SystemHeaderExpr.try_emplace(E, false);
+  if (New) {
+    const clang::SourceManager &SM = AST.getSourceManager();
+    It->second = SM.isInSystemHeader(SM.getExpansionLoc(E->getBeginLoc()));
+  }
+  return It->second;
+}
+
+/// A CUDA header's operator or wrapper (`__nv_bfloat16::operator float`,
+/// `__half2`'s assignment, an atomic's wrapper) makes the access in the
+/// header; the user wrote it where the call is. The innermost call written
+/// outside the system headers is that place.
+const clang::Expr *SimtInterpreter::userSite(const clang::Expr *Site) {
+  if (!inSystemHeader(Site))
+    return nullptr;
+  for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+    if ((*It)->CallSite && !inSystemHeader((*It)->CallSite))
+      return (*It)->CallSite;
+  return nullptr;
 }
 
 /// A pointer that every active lane loads from one address of global

@@ -91,6 +91,10 @@ struct MemObject {
 struct LaneAddresses {
   std::array<EvalResult, MaxLanes> Addr; ///< absolute byte addresses
   const Expr *Lane0Offset = nullptr;     ///< symbolic offset, first lane
+  /// For an access in a system header (a CUDA header's operator or
+  /// wrapper): the call in the user's code that reached it, innermost
+  /// first; null otherwise.
+  const clang::Expr *UserSite = nullptr;
 };
 
 class EventSink {
@@ -339,6 +343,11 @@ private:
   std::map<std::pair<const MemObject *, int64_t>, const MemObject *>
       LoadedPointers;
   std::vector<std::string> LoadedPointerSites;
+  /// The call in the user's code through which an access written in a
+  /// system header was reached (LaneAddresses::UserSite).
+  const clang::Expr *userSite(const clang::Expr *Site);
+  bool inSystemHeader(const clang::Expr *E);
+  llvm::DenseMap<const clang::Expr *, bool> SystemHeaderExpr;
   std::optional<Value> loadedPointer(const clang::Expr *Site, const LValue &LV,
                                      clang::QualType T, uint32_t Active);
   /// armsMergeAccesses per `if`, computed once (it scans source text).
@@ -444,6 +453,8 @@ struct SimtInterpreter::Frame {
   /// The function run (null for the kernel); a reference-returning one
   /// returns a location, RetLV.
   const clang::FunctionDecl *Fn = nullptr;
+  /// The call, construction or operator that entered the function.
+  const clang::Expr *CallSite = nullptr;
   LValue RetLV;
   /// The object of a member function (Kind None in free functions).
   LValue This;

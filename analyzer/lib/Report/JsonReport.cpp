@@ -256,6 +256,10 @@ json::Array resultToJSON(const AnalysisResult &R) {
           {key::Confidence, C.Level},
           {key::Reason, C.Reason},
           {"index", A.IndexText}};
+      if (A.HeaderPos)
+        O[key::Header] = json::Object{{key::File, A.HeaderPos->File},
+                                      {key::Line, A.HeaderPos->Line},
+                                      {key::Column, A.HeaderPos->Column}};
       if (Txn) {
         O["transactions_per_request"] = Gl ? statJSON(A.Sectors) : nullptr;
         O["ideal_transactions_per_request"] =

@@ -38,11 +38,16 @@ int main() {
 // by the constructor. Lane 0 of warp 0 reads the aggregate of warp 1 at
 // warp_aggregates[1]; warp_aggregates follows eight 1-byte WarpReduce
 // storages, so it is byte 8 + 4*1 = 12. One lane: one wavefront. The inline
-// PTX inside (the lane id) is interpreted: no statement is left out.
+// PTX inside (the lane id) is interpreted: no statement is left out. The
+// access is written in CUB's header and reported at the user's call
+// (`Reduce(tmp).Sum(v)`, line 9 of the input), the header's line with it.
 // RUN: %cal --format=json %S/Inputs/cub-reduce.cu | FileCheck %s --check-prefix=CCCL
+// CCCL: "column": 24,
+// CCCL-NEXT: "file": "{{.*}}block_reduce_warp_reductions.cuh",
+// CCCL-NEXT: "line": 143
 // CCCL: "index": "12",
 // CCCL-NEXT: "kind": "load",
-// CCCL-NEXT: "line": 143,
+// CCCL-NEXT: "line": 9,
 // CCCL: "space": "shared",
 // CCCL-NEXT: "wavefronts_per_request": {
 // CCCL-NEXT: "max": 1,

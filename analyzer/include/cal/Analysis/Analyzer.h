@@ -139,7 +139,11 @@ const char *addrSpaceName(AddrSpace S);
 const char *accessKindName(AccessKind K);
 
 struct AccessSummary {
+  /// Where the user wrote the access; for one made inside a system
+  /// header's function, the call that reached it, and HeaderPos the
+  /// header's line.
   SourcePos Pos;
+  std::optional<SourcePos> HeaderPos;
   clang::SourceRange Range;
   AddrSpace Space = AddrSpace::Global;
   AccessKind Kind = AccessKind::Load;

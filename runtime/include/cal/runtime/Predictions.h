@@ -27,6 +27,10 @@ struct PredictedRange {
 struct PredictedAccess {
   std::string File;
   unsigned Line = 0, Column = 0;
+  /// An access made inside a system header's function (a CUDA header's
+  /// operator): the header's line. A profiler names either line.
+  std::string HeaderFile;
+  unsigned HeaderLine = 0;
   std::string Space; ///< global | shared | local | constant
   std::string Kind;  ///< load | store | atomic
   double BytesPerLane = Unknown, ExecutionsPerWarp = Unknown;

@@ -45,6 +45,7 @@ inline constexpr const char *GlobalStore = "global_store";
 inline constexpr const char *Grid = "grid";
 inline constexpr const char *GridThreads = "grid_threads";
 inline constexpr const char *GridUnknown = "grid_unknown";
+inline constexpr const char *Header = "header";
 inline constexpr const char *Kernels = "kernels";
 inline constexpr const char *Kind = "kind";
 inline constexpr const char *Launch = "launch";
