@@ -29,7 +29,7 @@ expect 2 "error: unknown option '--lauch-count'; did you mean '--launch-count'?"
 expect 2 "error: --launch-count needs a non-negative integer, got 'x'" -- "$V" run --launch-count=x -- /bin/true
 expect 2 "error: --no-sass does not take a value" -- "$V" run --no-sass=1 -- /bin/true
 expect 2 "error: unknown option '--predictons'; did you mean '--predictions'?" -- "$V" --predictons p.json
-expect 2 "error: --backend must be cupti or ncu" -- "$V" run --backend=nvprof -- /bin/true
+expect 2 "error: --backend must be auto, cupti or ncu" -- "$V" run --backend=nvprof -- /bin/true
 expect 4 "injection library" -- "$V" run --inject-lib /nonexistent.so -- /bin/true
 
 # /bin/true: 77 without a device (and is not run), 5 with one (it never

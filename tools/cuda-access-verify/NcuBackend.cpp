@@ -18,11 +18,16 @@
 #include <cstdlib>
 #include <unistd.h>
 
+std::string ncuProgram() {
+  const char *Env = std::getenv("CAL_NCU");
+  return findProgram(Env ? Env : "ncu");
+}
+
 cal::Expected<cal::Measurements>
 measureWithNcu(const std::vector<std::string> &Program, const NcuSelection &S,
                int &Status) {
   const char *Env = std::getenv("CAL_NCU");
-  std::string Ncu = findProgram(Env ? Env : "ncu");
+  std::string Ncu = ncuProgram();
   if (Ncu.empty())
     return cal::Error::failure(
         std::string("--backend ncu: '") + (Env ? Env : "ncu") +

@@ -18,6 +18,10 @@ struct NcuSelection {
   long Count = -1;
 };
 
+/// Nsight Compute as this backend starts it: $CAL_NCU, else `ncu` on the
+/// PATH; empty when neither is found.
+std::string ncuProgram();
+
 /// Runs \p Program once under `ncu --section SourceCounters --section
 /// LaunchStats` (ncu from PATH, or $CAL_NCU), reads the report back
 /// (cal::readNcuReport) and removes it. \p Status: the wait status of ncu,

@@ -78,7 +78,10 @@ const char *RunUsageText =
     "  --no-sass                no per-line counters (no re-runs)\n"
     "  --sass-launches N        per-line counters for the first N selected\n"
     "                           launches only (one program run each)\n"
-    "  --backend cupti|ncu      cupti (default): libcal-inject.so, one more\n"
+    "  --backend auto|cupti|ncu auto (default): cupti, unless its selection\n"
+    "                           has more than 8 launches to re-run for the\n"
+    "                           per-line counters and ncu is found: then ncu;\n"
+    "                           cupti: libcal-inject.so, one more\n"
     "                           program run per launch for the per-line\n"
     "                           counters; ncu: one run under Nsight Compute\n"
     "                           (ncu on PATH or $CAL_NCU), its report judged\n"
@@ -105,7 +108,7 @@ struct RunOptions {
   cal::HtmlCli Html;
   bool Sass = true;
   bool Roofline = false;
-  bool Ncu = false; ///< --backend ncu
+  enum class Backend { Auto, Cupti, Ncu } Use = Backend::Auto; ///< --backend
   int SassLaunches = -1;
   std::vector<std::string> Program;
 };
@@ -157,13 +160,15 @@ bool parse(int Argc, char **Argv, RunOptions &O) {
       {"--roofline-svg", true, Str(O.RooflineSvg)},
       {"--backend", true,
        [&O](const std::string &V) {
-         if (V != "cupti" && V != "ncu") {
+         if (V != "auto" && V != "cupti" && V != "ncu") {
            std::cerr << "cuda-access-verify run: error: --backend must be "
-                        "cupti or ncu, got '"
+                        "auto, cupti or ncu, got '"
                      << V << "'\n";
            return false;
          }
-         O.Ncu = V == "ncu";
+         O.Use = V == "ncu"     ? RunOptions::Backend::Ncu
+                 : V == "cupti" ? RunOptions::Backend::Cupti
+                                : RunOptions::Backend::Auto;
          return true;
        }},
       {"--no-sass", false,
@@ -435,6 +440,11 @@ cal::Measurements profileRunNotes(const RunOptions &O,
   return M;
 }
 
+/// Launches to re-run for the SASS counters above which `--backend auto`
+/// uses ncu: each re-run costs the program's whole time, ncu's replay a
+/// kernel's (docs/verify-run-h100.md measured both).
+constexpr size_t AutoNcuAbove = 8;
+
 /// `--backend cupti`: the program under libcal-inject.so, then the SASS
 /// runs.
 int runUnderCupti(const RunOptions &O, const cal::Predictions *Preds) {
@@ -475,6 +485,24 @@ int runUnderCupti(const RunOptions &O, const cal::Predictions *Preds) {
 
   bool NotPermitted = false;
   cal::Measurements M = profileRunNotes(O, *R, Status, NotPermitted);
+
+  // Many launches: one program run under Nsight Compute costs less than
+  // one more run of the program per launch (a program with a long setup
+  // pays it each time), so `auto` hands the per-line counters to ncu.
+  size_t Reruns = R->Launches.size();
+  if (O.SassLaunches >= 0)
+    Reruns = std::min(Reruns, size_t(O.SassLaunches));
+  if (O.Use == RunOptions::Backend::Auto && O.Sass && !NotPermitted &&
+      !programFailed(Status) && Reruns > AutoNcuAbove &&
+      !ncuProgram().empty()) {
+    std::cerr << "cuda-access-verify run: " << Reruns
+              << " launches to re-run for the per-line counters: measuring "
+                 "them in one run under Nsight Compute instead (its "
+                 "selection: the first launch of each kernel name; "
+                 "--backend cupti keeps the re-runs)\n";
+    rmdir(Dir);
+    return runUnderNcu(O, Preds);
+  }
 
   // Per-line counters: one re-run per selected launch, only when the first
   // run completed (a failing program would fail again).
@@ -519,5 +547,6 @@ int runCommand(int Argc, char **Argv) {
   if (std::optional<int> Rc = checkBeforeRunning(O, Preds))
     return *Rc;
   const cal::Predictions *P = O.Predictions.empty() ? nullptr : &Preds;
-  return O.Ncu ? runUnderNcu(O, P) : runUnderCupti(O, P);
+  return O.Use == RunOptions::Backend::Ncu ? runUnderNcu(O, P)
+                                           : runUnderCupti(O, P);
 }
