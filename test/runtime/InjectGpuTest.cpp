@@ -34,7 +34,10 @@ namespace {
 std::string Verifier, App;
 
 int run(const std::string &Args, const std::string &Out) {
-  std::string Cmd = "'" + Verifier + "' run --measurements-out " + Out + " " +
+  // The injection library's own measurements: the CUPTI backend, not the
+  // default's choice of Nsight Compute where it is installed.
+  std::string Cmd = "'" + Verifier +
+                    "' run --backend cupti --measurements-out " + Out + " " +
                     Args + " > " + Out + ".log 2>&1";
   int S = std::system(Cmd.c_str());
   return WIFEXITED(S) ? WEXITSTATUS(S) : -1;
@@ -138,8 +141,8 @@ int main(int Argc, char **Argv) {
     return 2;
   Tmp = Dir;
   // The verifier decides whether there is a device, as users see it.
-  std::string Probe =
-      "'" + Verifier + "' run -- /bin/true > " + Tmp + "/probe.log 2>&1";
+  std::string Probe = "'" + Verifier + "' run --backend cupti -- /bin/true > " +
+                      Tmp + "/probe.log 2>&1";
   int S = std::system(Probe.c_str());
   if (WIFEXITED(S) && WEXITSTATUS(S) == 77) {
     std::cout << "skipped: no CUDA device\n";

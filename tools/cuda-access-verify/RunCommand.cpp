@@ -78,9 +78,9 @@ const char *RunUsageText =
     "  --no-sass                no per-line counters (no re-runs)\n"
     "  --sass-launches N        per-line counters for the first N selected\n"
     "                           launches only (one program run each)\n"
-    "  --backend auto|cupti|ncu auto (default): cupti, unless its selection\n"
-    "                           has more than 8 launches to re-run for the\n"
-    "                           per-line counters and ncu is found: then ncu;\n"
+    "  --backend auto|cupti|ncu auto (default): ncu where it is found, a\n"
+    "                           device is present and --roofline is not\n"
+    "                           given, else cupti;\n"
     "                           cupti: libcal-inject.so, one more\n"
     "                           program run per launch for the per-line\n"
     "                           counters; ncu: one run under Nsight Compute\n"
@@ -397,6 +397,10 @@ int runUnderNcu(const RunOptions &O, const cal::Predictions *Preds) {
   if (programFailed(Status))
     std::cerr << "cuda-access-verify run: ncu (and the program under it) "
               << describeStatus(Status) << "\n";
+  if (!O.MeasurementsOut.empty())
+    if (cal::Error WE =
+            cal::json::writeFile(O.MeasurementsOut, cal::toJson(*M)))
+      std::cerr << "cuda-access-verify run: " << WE.message() << "\n";
   if (M->Launches.empty()) {
     std::cerr << "cuda-access-verify run: no kernel launch was measured "
                  "(ncu profiled none: the program launched no kernel, or "
@@ -440,11 +444,6 @@ cal::Measurements profileRunNotes(const RunOptions &O,
   return M;
 }
 
-/// Launches to re-run for the SASS counters above which `--backend auto`
-/// uses ncu: each re-run costs the program's whole time, ncu's replay a
-/// kernel's (docs/verify-run-h100.md measured both).
-constexpr size_t AutoNcuAbove = 8;
-
 /// `--backend cupti`: the program under libcal-inject.so, then the SASS
 /// runs.
 int runUnderCupti(const RunOptions &O, const cal::Predictions *Preds) {
@@ -486,23 +485,6 @@ int runUnderCupti(const RunOptions &O, const cal::Predictions *Preds) {
   bool NotPermitted = false;
   cal::Measurements M = profileRunNotes(O, *R, Status, NotPermitted);
 
-  // Many launches: one program run under Nsight Compute costs less than
-  // one more run of the program per launch (a program with a long setup
-  // pays it each time), so `auto` hands the per-line counters to ncu.
-  size_t Reruns = R->Launches.size();
-  if (O.SassLaunches >= 0)
-    Reruns = std::min(Reruns, size_t(O.SassLaunches));
-  if (O.Use == RunOptions::Backend::Auto && O.Sass && !NotPermitted &&
-      !programFailed(Status) && Reruns > AutoNcuAbove &&
-      !ncuProgram().empty()) {
-    std::cerr << "cuda-access-verify run: " << Reruns
-              << " launches to re-run for the per-line counters: measuring "
-                 "them in one run under Nsight Compute instead (its "
-                 "selection: the first launch of each kernel name; "
-                 "--backend cupti keeps the re-runs)\n";
-    rmdir(Dir);
-    return runUnderNcu(O, Preds);
-  }
 
   // Per-line counters: one re-run per selected launch, only when the first
   // run completed (a failing program would fail again).
@@ -547,6 +529,17 @@ int runCommand(int Argc, char **Argv) {
   if (std::optional<int> Rc = checkBeforeRunning(O, Preds))
     return *Rc;
   const cal::Predictions *P = O.Predictions.empty() ? nullptr : &Preds;
-  return O.Use == RunOptions::Backend::Ncu ? runUnderNcu(O, P)
-                                           : runUnderCupti(O, P);
+  // One run under Nsight Compute costs the program's time plus ncu's
+  // replay of each selected kernel; the CUPTI backend runs the program
+  // once more per selected launch for the per-line counters, which is
+  // cheaper only for short programs with few launches
+  // (docs/verify-run-h100.md). Its range profiler is still needed for
+  // --roofline (duration and DRAM bytes). Without a device the CUPTI
+  // backend says so (exit 77).
+  int Devices = 0;
+  bool Ncu = O.Use == RunOptions::Backend::Ncu ||
+             (O.Use == RunOptions::Backend::Auto && !O.Roofline &&
+              !ncuProgram().empty() &&
+              cudaGetDeviceCount(&Devices) == cudaSuccess && Devices > 0);
+  return Ncu ? runUnderNcu(O, P) : runUnderCupti(O, P);
 }
