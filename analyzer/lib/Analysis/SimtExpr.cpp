@@ -182,6 +182,7 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
       "the pointer's target is unknown (" +
       (LV.Why.empty() ? std::string("pointer of unknown origin") : LV.Why) +
       ")";
+  LaneMemo Memo;
   for (unsigned I = 0; I < MaxLanes; ++I) {
     if (!(Active >> I & 1))
       continue;
@@ -191,7 +192,7 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
       A.Addr[I].Why = PointerWhy.c_str();
       continue;
     }
-    A.Addr[I] = EC.evaluate(LV.Off[I], Lane[I]);
+    A.Addr[I] = evalLane(LV.Off[I], I, Memo);
     if (A.Addr[I].Known)
       A.Addr[I].Value += int64_t(LV.Base->Base);
   }

@@ -157,6 +157,23 @@ public:
   /// Whether the last kernel run had integers loaded from warp-uniform
   /// addresses, which take sample values (sampledLoad).
   bool sampledLoads() const { return !LoadAtoms.empty(); }
+
+  /// EC.evaluate of lane \p I's expression \p X. The lanes' bindings
+  /// differ only in threadIdx, so an expression node that does not depend
+  /// on it has one value for the warp: it is evaluated once (\p Memo holds
+  /// the last such node and its value) instead of once per lane.
+  struct LaneMemo {
+    const Expr *X = nullptr;
+    EvalResult R;
+  };
+  EvalResult evalLane(const Expr *X, unsigned I, LaneMemo &Memo) {
+    if (X == Memo.X)
+      return Memo.R;
+    EvalResult R = EC.evaluate(X, Lane[I]);
+    if (!X->dependsOnThreadIdx())
+      Memo = {X, R};
+    return R;
+  }
   /// Where pointers were loaded from global memory and taken to point to
   /// a global buffer of their own (loadedPointer), in the order first met.
   const std::vector<std::string> &loadedPointerSites() const {

@@ -184,10 +184,11 @@ void SimtInterpreter::split(const Value &V, uint32_t Active, uint32_t &True,
             L->getName().drop_front(strlen("load@")).str();
       return;
     }
+  LaneMemo Memo;
   for (unsigned I = 0; I < MaxLanes; ++I) {
     if (!(Active >> I & 1))
       continue;
-    EvalResult R = EC.evaluate(V.L[I], Lane[I]);
+    EvalResult R = evalLane(V.L[I], I, Memo);
     if (!R.Known) {
       if (Why.empty())
         Why = R.Blocker && R.Blocker->isOpaque()

@@ -267,6 +267,7 @@ void StoreForwarding::reset() {
   flush(nullptr);
   for (auto &M : Lanes)
     M.clear();
+  Snapshots.clear(); // no held value points to them any more
 }
 
 void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
@@ -282,6 +283,7 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
   Lanes32([&](unsigned I) { AllKnown &= Addrs.Addr[I].Known; });
   unsigned Spelling = spellingOf(Site);
   auto Remember = [&](bool FromStore) {
+    const LoopContext *Where = snapshot();
     LastUse &U = Last[Site];
     Lanes32([&](unsigned I) {
       if (!Addrs.Addr[I].Known) {
@@ -293,7 +295,7 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
       U.Known |= 1u << I;
       if (Lanes[I].ByAddr.size() >= MaxHeldPerLane && !Lanes[I].ByAddr.count(A))
         Lanes[I].clear();
-      Lanes[I].put(A, Held{&Obj, A, Bytes, Site, FromStore, Spelling, Loops});
+      Lanes[I].put(A, Held{&Obj, A, Bytes, Site, FromStore, Spelling, Where});
     });
   };
 
@@ -321,7 +323,7 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
       auto It = Lanes[I].ByAddr.find(A);
       if (It == Lanes[I].ByAddr.end() || It->second.Obj != &Obj ||
           It->second.Bytes != Bytes || It->second.Spelling != Spelling ||
-          !reachable(It->second.Where, Site, I, A))
+          !reachable(*It->second.Where, Site, I, A))
         return;
       Holding |= 1u << I;
       if (!Source)

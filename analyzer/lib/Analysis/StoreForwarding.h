@@ -16,6 +16,7 @@
 #include "SimtInterpreter.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include <deque>
 #include <map>
 #include <vector>
 
@@ -100,7 +101,9 @@ private:
     const clang::Expr *From; ///< the access it came from
     bool FromStore;
     unsigned Spelling; ///< spellingOf(From)
-    LoopContext Where;
+    /// Where it was read or written: a snapshot of Loops (snapshot()),
+    /// shared by the lanes of one access instead of copied per lane.
+    const LoopContext *Where;
   };
   /// A store not yet passed on: a later store may still overwrite it.
   struct Pending {
@@ -178,6 +181,14 @@ private:
   };
   std::array<LaneValues, MaxLanes> Lanes;
   LoopContext Loops; ///< the current one
+  /// Copies of Loops that held values point to, kept until reset(); the
+  /// last is reused while Loops has not changed.
+  std::deque<LoopContext> Snapshots;
+  const LoopContext *snapshot() {
+    if (Snapshots.empty() || Snapshots.back() != Loops)
+      Snapshots.push_back(Loops);
+    return &Snapshots.back();
+  }
   llvm::DenseMap<const clang::Expr *, LastUse> Last;
   llvm::DenseMap<const clang::Expr *, unsigned> SpellingOf;
   llvm::StringMap<unsigned> Spellings;

@@ -614,9 +614,14 @@ const Expr *ExprContext::unique(Expr &&Proto) {
 }
 
 const Expr *ExprContext::getConst(int64_t V, IntType T) {
-  Expr Proto(ExprKind::Const, T);
-  Proto.Value = castValue(V, T);
-  return unique(std::move(Proto));
+  int64_t N = castValue(V, T);
+  const Expr *&Slot = Consts[{N, T.Bits * 2 + unsigned(T.Signed)}];
+  if (!Slot) {
+    Expr Proto(ExprKind::Const, T);
+    Proto.Value = N;
+    Slot = unique(std::move(Proto));
+  }
+  return Slot;
 }
 
 const Expr *ExprContext::getBuiltin(AtomKind K, unsigned Component) {

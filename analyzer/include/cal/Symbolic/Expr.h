@@ -209,6 +209,10 @@ private:
   const Expr *unique(Expr &&Proto);
   llvm::BumpPtrAllocator Alloc;
   llvm::FoldingSet<Expr> Set;
+  /// Constants by (value, bits * 2 + signed): the interpreter makes one per
+  /// lane and operation, and a hash lookup costs less than profiling a node
+  /// for the FoldingSet.
+  llvm::DenseMap<std::pair<int64_t, unsigned>, const Expr *> Consts;
   unsigned NextId = 0;
 };
 
