@@ -182,7 +182,8 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
       "the pointer's target is unknown (" +
       (LV.Why.empty() ? std::string("pointer of unknown origin") : LV.Why) +
       ")";
-  LaneMemo Memo;
+  if (LV.Base)
+    evalLanes(LV.Off, Active, A.Addr);
   for (unsigned I = 0; I < MaxLanes; ++I) {
     if (!(Active >> I & 1))
       continue;
@@ -192,7 +193,6 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
       A.Addr[I].Why = PointerWhy.c_str();
       continue;
     }
-    A.Addr[I] = evalLane(LV.Off[I], I, Memo);
     if (A.Addr[I].Known)
       A.Addr[I].Value += int64_t(LV.Base->Base);
   }

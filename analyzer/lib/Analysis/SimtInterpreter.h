@@ -158,21 +158,34 @@ public:
   /// addresses, which take sample values (sampledLoad).
   bool sampledLoads() const { return !LoadAtoms.empty(); }
 
-  /// EC.evaluate of lane \p I's expression \p X. The lanes' bindings
-  /// differ only in threadIdx, so an expression node that does not depend
-  /// on it has one value for the warp: it is evaluated once (\p Memo holds
-  /// the last such node and its value) instead of once per lane.
-  struct LaneMemo {
-    const Expr *X = nullptr;
-    EvalResult R;
-  };
-  EvalResult evalLane(const Expr *X, unsigned I, LaneMemo &Memo) {
-    if (X == Memo.X)
-      return Memo.R;
-    EvalResult R = EC.evaluate(X, Lane[I]);
-    if (!X->dependsOnThreadIdx())
-      Memo = {X, R};
-    return R;
+  /// EC.evaluate of each lane's expression \p L[I] into Out[I], for the
+  /// lanes of \p Active. The lanes' bindings differ only in threadIdx: when
+  /// every lane holds the same expression it is walked once for the warp
+  /// (ExprContext::evaluateWarp), and otherwise an expression free of
+  /// threadIdx that several lanes share is evaluated once.
+  void evalLanes(const LaneExprs &L, uint32_t Active,
+                 std::array<EvalResult, MaxLanes> &Out) {
+    if (!Active)
+      return;
+    const Expr *X = L[__builtin_ctz(Active)];
+    bool Same = true;
+    for (uint32_t M = Active; M && Same; M &= M - 1)
+      Same = L[__builtin_ctz(M)] == X;
+    if (Same) {
+      EC.evaluateWarp(X, Lane.data(), Active, Out.data());
+      return;
+    }
+    const Expr *Prev = nullptr;
+    for (uint32_t M = Active; M; M &= M - 1) {
+      unsigned I = __builtin_ctz(M);
+      if (L[I] == Prev) {
+        Out[I] = Out[__builtin_ctz(Active)];
+        continue;
+      }
+      Out[I] = EC.evaluate(L[I], Lane[I]);
+      if (!L[I]->dependsOnThreadIdx() && I == unsigned(__builtin_ctz(Active)))
+        Prev = L[I];
+    }
   }
   /// Where pointers were loaded from global memory and taken to point to
   /// a global buffer of their own (loadedPointer), in the order first met.

@@ -184,11 +184,12 @@ void SimtInterpreter::split(const Value &V, uint32_t Active, uint32_t &True,
             L->getName().drop_front(strlen("load@")).str();
       return;
     }
-  LaneMemo Memo;
+  std::array<EvalResult, MaxLanes> Rs;
+  evalLanes(V.L, Active, Rs);
   for (unsigned I = 0; I < MaxLanes; ++I) {
     if (!(Active >> I & 1))
       continue;
-    EvalResult R = evalLane(V.L[I], I, Memo);
+    const EvalResult &R = Rs[I];
     if (!R.Known) {
       if (Why.empty())
         Why = R.Blocker && R.Blocker->isOpaque()

@@ -788,9 +788,98 @@ EvalResult evalExpr(const Expr *E, const Bindings &B) {
   llvm_unreachable("unknown expression kind");
 }
 
+/// evalExpr for the lanes of \p Active at once (ExprContext::evaluateWarp);
+/// the same result in every lane as evalExpr gives it.
+void evalWarp(const Expr *E, const Bindings *B, uint32_t Active,
+              EvalResult *Out) {
+  auto Lanes = [&](uint32_t M, auto F) {
+    for (; M; M &= M - 1)
+      F(unsigned(__builtin_ctz(M)));
+  };
+  if (!Active)
+    return;
+  if (!E->dependsOnThreadIdx()) {
+    EvalResult R = evalExpr(E, B[__builtin_ctz(Active)]);
+    Lanes(Active, [&](unsigned I) { Out[I] = R; });
+    return;
+  }
+  switch (E->getKind()) {
+  case ExprKind::Const:
+  case ExprKind::Atom:
+    // Only a threadIdx atom depends on threadIdx.
+    Lanes(Active, [&](unsigned I) { Out[I] = evalExpr(E, B[I]); });
+    return;
+  case ExprKind::Unary:
+    evalWarp(E->getOperand(0), B, Active, Out);
+    Lanes(Active, [&](unsigned I) {
+      if (Out[I].Known)
+        Out[I] = known(foldUnary(E->getUnaryOp(), E->getOperand(0)->getType(),
+                                 Out[I].Value));
+    });
+    return;
+  case ExprKind::Binary: {
+    BinaryOp Op = E->getBinaryOp();
+    const Expr *LE = E->getOperand(0), *RE = E->getOperand(1);
+    EvalResult L[32], R[32];
+    evalWarp(LE, B, Active, L);
+    uint32_t Need = 0;
+    Lanes(Active, [&](unsigned I) {
+      if (!L[I].Known)
+        Out[I] = L[I];
+      else if (Op == BinaryOp::LAnd && L[I].Value == 0)
+        Out[I] = known(0);
+      else if (Op == BinaryOp::LOr && L[I].Value != 0)
+        Out[I] = known(1);
+      else
+        Need |= 1u << I;
+    });
+    evalWarp(RE, B, Need, R);
+    Lanes(Need, [&](unsigned I) {
+      if (!R[I].Known) {
+        Out[I] = R[I];
+        return;
+      }
+      int64_t V;
+      FoldStatus St = foldBinary(Op, E->getType(), LE->getType(),
+                                 RE->getType(), L[I].Value, R[I].Value, V);
+      Out[I] = St != FoldStatus::Ok ? unknown(E, whyOf(St)) : known(V);
+    });
+    return;
+  }
+  case ExprKind::Select: {
+    EvalResult C[32];
+    evalWarp(E->getOperand(0), B, Active, C);
+    uint32_t T = 0, F = 0;
+    Lanes(Active, [&](unsigned I) {
+      if (!C[I].Known)
+        Out[I] = C[I];
+      else
+        (C[I].Value ? T : F) |= 1u << I;
+    });
+    evalWarp(E->getOperand(1), B, T, Out);
+    evalWarp(E->getOperand(2), B, F, Out);
+    return;
+  }
+  case ExprKind::Cast:
+    evalWarp(E->getOperand(0), B, Active, Out);
+    Lanes(Active, [&](unsigned I) {
+      if (Out[I].Known)
+        Out[I] = known(castValue(Out[I].Value, E->getType()));
+    });
+    return;
+  }
+  llvm_unreachable("unknown expression kind");
+}
+
 } // namespace
 
 EvalResult ExprContext::evaluate(const Expr *E, const Bindings &B) const {
   assert(E && "null expression");
   return evalExpr(E, B);
+}
+
+void ExprContext::evaluateWarp(const Expr *E, const Bindings *Lanes,
+                               uint32_t Active, EvalResult *Out) const {
+  assert(E && "null expression");
+  evalWarp(E, Lanes, Active, Out);
 }

@@ -204,6 +204,12 @@ public:
   /// Evaluate under \p B. Never asserts on opaque or unbound atoms, on
   /// division by zero or on out-of-range shifts: those give !Known.
   EvalResult evaluate(const Expr *E, const Bindings &B) const;
+  /// evaluate(E, Lanes[I]) into Out[I] for each lane I of \p Active (lanes
+  /// 0-31), walking E once for the warp: the lanes' bindings may differ in
+  /// threadIdx only, so a subexpression free of it is evaluated once, and a
+  /// node's operands are evaluated for the lanes that need them.
+  void evaluateWarp(const Expr *E, const Bindings *Lanes, uint32_t Active,
+                    EvalResult *Out) const;
 
 private:
   const Expr *unique(Expr &&Proto);
