@@ -584,3 +584,53 @@ TEST_F(ExprTest, PrintsAtomsCallsSelectsAndCasts) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Evaluating a warp at once
+//===----------------------------------------------------------------------===//
+
+// evaluateWarp must give every lane what evaluate gives it: the lanes
+// differ in threadIdx only (warp 1: threadIdx.x = 32 + lane). The
+// expressions mix lane-free parts (n, the block's base), a division by
+// threadIdx.x - 37, zero in lane 5 (unknown there only), short-circuits decided
+// per lane, a select whose arms are unknown in the lanes that do not take them,
+// an opaque operand and a cast.
+TEST_F(ExprTest, WarpEvaluationEqualsLaneEvaluation) {
+  const Expr *N = p("n"), *T = tid(0),
+             *Base = bin(BinaryOp::Mul, bid(0), c(256));
+  const Expr *Op = Ctx.getOpaque("value loaded from memory", I32);
+  const Expr *Div = bin(BinaryOp::Div, N, bin(BinaryOp::Sub, T, c(37)));
+  std::vector<const Expr *> Es = {
+      bin(BinaryOp::Add, Base, T),
+      Div,
+      bin(BinaryOp::LAnd, bin(BinaryOp::LT, T, c(40)),
+          bin(BinaryOp::GT, Div, c(0))),
+      bin(BinaryOp::LOr, bin(BinaryOp::GE, T, c(48)),
+          bin(BinaryOp::Add, Op, T)),
+      Ctx.getSelect(bin(BinaryOp::LT, T, c(36)), Div, bin(BinaryOp::Mul, T, N)),
+      Ctx.getCast(bin(BinaryOp::Sub, T, c(40)), IntType::u32()),
+      bin(BinaryOp::Mul, Op, c(2)),
+      N};
+  std::array<Bindings, 32> Lanes;
+  for (unsigned I = 0; I < 32; ++I) {
+    Lanes[I].ThreadIdx[0] = 32 + I; // warp 1 of a 1-D block
+    Lanes[I].BlockIdx[0] = 3;
+    Lanes[I].Atoms[N] = 4096;
+  }
+  for (uint32_t Active : {0xffffffffu, 0x0000ff0fu, 0x80000001u}) {
+    for (const Expr *E : Es) {
+      std::array<EvalResult, 32> W;
+      Ctx.evaluateWarp(E, Lanes.data(), Active, W.data());
+      for (unsigned I = 0; I < 32; ++I) {
+        if (!(Active >> I & 1))
+          continue;
+        EvalResult L = Ctx.evaluate(E, Lanes[I]);
+        EXPECT_EQ(W[I].Known, L.Known) << E->str() << " lane " << I;
+        if (L.Known)
+          EXPECT_EQ(W[I].Value, L.Value) << E->str() << " lane " << I;
+        else
+          EXPECT_EQ(W[I].Blocker, L.Blocker) << E->str() << " lane " << I;
+      }
+    }
+  }
+}
