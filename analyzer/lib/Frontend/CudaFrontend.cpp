@@ -354,17 +354,46 @@ private:
 
 } // namespace
 
+/// nvcc accepts a launch written `k << <grid, block >> > (args)`, as some
+/// editors format it; clang does not. On each line with `<< <`, that and
+/// the `>> >` after it become `<<< ` and `>>> `: the same length, so every
+/// line and column stays where it was. Nothing else is touched (`>> >`
+/// alone may close three template argument lists). Returns whether \p Text
+/// changed.
+static bool joinSpacedLaunches(std::string &Text) {
+  bool Changed = false;
+  for (size_t P = Text.find("<< <"); P != std::string::npos;
+       P = Text.find("<< <", P + 4)) {
+    size_t Eol = Text.find('\n', P);
+    size_t Q = Text.find(">> >", P + 4);
+    if (Q == std::string::npos || (Eol != std::string::npos && Q > Eol))
+      continue;
+    Text.replace(P, 4, "<<< ");
+    Text.replace(Q, 4, ">>> ");
+    Changed = true;
+  }
+  return Changed;
+}
+
 /// The real file system, with \p File's text replaced by
-/// Opts.MainFileContents when given (an editor's unsaved buffer).
+/// Opts.MainFileContents when given (an editor's unsaved buffer), and with
+/// spaced launches joined (joinSpacedLaunches).
 static IntrusiveRefCntPtr<vfs::FileSystem>
 fileSystemFor(StringRef File, const FrontendOptions &Opts) {
   IntrusiveRefCntPtr<vfs::FileSystem> Real = vfs::getRealFileSystem();
-  if (!Opts.MainFileContents)
+  std::string Text;
+  if (Opts.MainFileContents)
+    Text = *Opts.MainFileContents;
+  else if (auto Buf = MemoryBuffer::getFile(File))
+    Text = (*Buf)->getBuffer().str();
+  bool Joined = Text.find("<< <") != std::string::npos &&
+                joinSpacedLaunches(Text);
+  if (!Opts.MainFileContents && !Joined)
     return Real;
   auto Mem = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   SmallString<256> Abs(File);
   sys::fs::make_absolute(Abs);
-  Mem->addFile(Abs, 0, MemoryBuffer::getMemBufferCopy(*Opts.MainFileContents));
+  Mem->addFile(Abs, 0, MemoryBuffer::getMemBufferCopy(Text));
   auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(Real);
   Overlay->pushOverlay(Mem);
   if (ErrorOr<std::string> Cwd = Real->getCurrentWorkingDirectory())
