@@ -261,6 +261,20 @@ const clang::Expr *SimtInterpreter::userSite(const clang::Expr *Site) {
   return nullptr;
 }
 
+std::optional<int64_t> SimtInterpreter::uniformAddress(const LValue &LV,
+                                                       uint32_t Active) {
+  std::array<EvalResult, MaxLanes> Rs;
+  evalLanes(LV.Off, Active, Rs);
+  std::optional<int64_t> Addr;
+  for (uint32_t M = Active; M; M &= M - 1) {
+    const EvalResult &R = Rs[__builtin_ctz(M)];
+    if (!R.Known || (Addr && *Addr != R.Value))
+      return std::nullopt;
+    Addr = R.Value;
+  }
+  return Addr;
+}
+
 /// A pointer that every active lane loads from one address of global
 /// memory (`elem->data`, `ptrs[blockIdx.x]`): device memory holds device
 /// pointers, which address global memory (a shared or local address means
@@ -275,15 +289,9 @@ SimtInterpreter::loadedPointer(const clang::Expr *Site, const LValue &LV,
   if (!T->isPointerType() || T->getPointeeType()->isFunctionType() ||
       !LV.Base || LV.Base->Space != AddrSpace::Global || !Active)
     return std::nullopt;
-  std::optional<int64_t> Addr;
-  for (unsigned I = 0; I < MaxLanes; ++I) {
-    if (!(Active >> I & 1))
-      continue;
-    EvalResult R = EC.evaluate(LV.Off[I], Lane[I]);
-    if (!R.Known || (Addr && *Addr != R.Value))
-      return std::nullopt;
-    Addr = R.Value;
-  }
+  std::optional<int64_t> Addr = uniformAddress(LV, Active);
+  if (!Addr)
+    return std::nullopt;
   auto [It, New] = LoadedPointers.try_emplace({LV.Base, *Addr}, nullptr);
   if (New) {
     MemObject &M = Objects.emplace_back();
@@ -316,15 +324,9 @@ SimtInterpreter::sampledLoad(const clang::Expr *Site, const LValue &LV,
   Active &= LiveLanes;
   if (!LV.Base || !IT || !Active)
     return std::nullopt;
-  std::optional<int64_t> Addr;
-  for (unsigned I = 0; I < MaxLanes; ++I) {
-    if (!(Active >> I & 1))
-      continue;
-    EvalResult R = EC.evaluate(LV.Off[I], Lane[I]);
-    if (!R.Known || (Addr && *Addr != R.Value))
-      return std::nullopt;
-    Addr = R.Value;
-  }
+  std::optional<int64_t> Addr = uniformAddress(LV, Active);
+  if (!Addr)
+    return std::nullopt;
   auto [It, New] = LoadAtoms.try_emplace(Site);
   if (New)
     It->second = {EC.getParam("load@" + where(Site), *IT),

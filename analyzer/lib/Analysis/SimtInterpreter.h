@@ -380,6 +380,9 @@ private:
   llvm::DenseMap<const clang::Expr *, bool> SystemHeaderExpr;
   std::optional<Value> loadedPointer(const clang::Expr *Site, const LValue &LV,
                                      clang::QualType T, uint32_t Active);
+  /// The offset every lane of \p Active has in \p LV, when it is one known
+  /// value for the warp.
+  std::optional<int64_t> uniformAddress(const LValue &LV, uint32_t Active);
   /// armsMergeAccesses per `if`, computed once (it scans source text).
   llvm::DenseMap<const clang::IfStmt *, bool> MergedArms;
   /// A range-based for's loop variable and body, as one statement.
