@@ -468,6 +468,15 @@ std::optional<int> parseOwnOptions(std::vector<const char *> &Own) {
   WithColor::setAutoDetectFunction(
       [](const raw_ostream &OS) { return useColor(&OS == &outs() ? 1 : 2); });
   cl::HideUnrelatedOptions(Cats);
+  // --color=auto|always|never is read above; LLVM's own `color` option,
+  // which it replaces, is shown in --help with what ours takes.
+  if (cl::Option *C = cl::getRegisteredOptions().lookup("color")) {
+    C->Categories = {&OutputCat};
+    C->setHiddenFlag(cl::NotHidden);
+    C->setDescription("--color=auto|always|never: colour in diagnostics "
+                      "(auto, the default: on a terminal when NO_COLOR is "
+                      "unset or empty)");
+  }
   cl::SetVersionPrinter(printVersion);
   static const std::string FormatHelp =
       "Output format: " + cal::outputFormatsHelp();
