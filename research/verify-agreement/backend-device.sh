@@ -14,18 +14,14 @@ shift
 OUT=${OUT:-/tmp/backend}
 mkdir -p "$OUT"
 LOG=$OUT/log.txt
-B=build-gpu
-cmake -S . -B $B -G Ninja -DCAL_ENABLE_ANALYZER=OFF -DCAL_ENABLE_TESTS=OFF \
-  >"$OUT/build.txt" 2>&1 && ninja -C $B >>"$OUT/build.txt" 2>&1 ||
-  { tail -30 "$OUT/build.txt"; exit 1; }
-V=$PWD/$B/bin/cuda-access-verify
+. "$(dirname "$0")/common.sh"
+build_runtime
 ONLY="^($(echo "$@" | tr ' ' '|'))\$"
 for SET in dev:programs-dev.json test:programs-test.json; do
   ONLY=$ONLY JOBS=8 bash research/unseen-code/measure-device.sh --build-only \
     .devcarry/corpus-unseen research/unseen-code/${SET#*:} ${SET%%:*} \
     >>"$OUT/build.txt" 2>&1
 done
-ms() { echo $((($(date +%s%N) - $1) / 1000000)); }
 for NAME in "$@"; do
   BIN=$(ls /tmp/cal-unseen/*/bin/"$NAME" 2>/dev/null | head -1)
   [ -x "$BIN" ] || { echo "$NAME: no binary" >>"$LOG"; continue; }

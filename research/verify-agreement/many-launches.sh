@@ -13,15 +13,11 @@ set -u
 OUT=${OUT:-/tmp/many-launches}
 mkdir -p "$OUT"
 LOG=$OUT/log.txt
-B=build-gpu
-cmake -S . -B $B -G Ninja -DCAL_ENABLE_ANALYZER=OFF -DCAL_ENABLE_TESTS=OFF \
-  >"$OUT/build.txt" 2>&1 && ninja -C $B >>"$OUT/build.txt" 2>&1 ||
-  { tail -30 "$OUT/build.txt"; exit 1; }
-V=$PWD/$B/bin/cuda-access-verify
+. "$(dirname "$0")/common.sh"
+build_runtime
 BIN=/tmp/many-launches
 nvcc -O2 -arch=sm_90 -lineinfo -o $BIN research/verify-agreement/many-launches.cu ||
   exit 1
-ms() { echo $((($(date +%s%N) - $1) / 1000000)); }
 cd /tmp || exit 1
 for CASE in "$@"; do
   set -- $CASE

@@ -22,11 +22,8 @@ START=$(date +%s)
 elapsed() { echo $(($(date +%s) - START)); }
 { nvidia-smi -L; nvcc --version | tail -1; ncu --version | tail -1; } >"$LOG" 2>&1
 
-B=build-gpu
-cmake -S . -B $B -G Ninja -DCAL_ENABLE_ANALYZER=OFF -DCAL_ENABLE_TESTS=OFF \
-  >"$OUT/build.txt" 2>&1 && ninja -C $B >>"$OUT/build.txt" 2>&1 ||
-  { tail -30 "$OUT/build.txt"; exit 1; }
-V=$PWD/$B/bin/cuda-access-verify
+. "$(dirname "$0")/common.sh"
+build_runtime
 echo "built at $(elapsed) s" >>"$LOG"
 
 # The SASS metrics of this chip (CUPTI's list; which per-instruction
@@ -65,7 +62,6 @@ nvcc -o /tmp/sasslist /tmp/sasslist.cpp -I"$CUDA/extras/CUPTI/include" \
   LD_LIBRARY_PATH=$CUDA/extras/CUPTI/lib64:$CUDA/lib64:${LD_LIBRARY_PATH:-} \
     /tmp/sasslist >>"$OUT/sass-metrics.txt" 2>&1
 
-ms() { echo $((($(date +%s%N) - $1) / 1000000)); }
 for NAME in "$@"; do
   if [ "$(elapsed)" -gt "$BUDGET" ]; then
     echo "$NAME skipped: budget" >>"$LOG"
