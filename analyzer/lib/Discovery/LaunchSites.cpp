@@ -441,27 +441,6 @@ static const CallFrame *rebuild(std::deque<CallFrame> &Frames,
 /// Whether the launch \p E can run in frame \p F: false when an enclosing
 /// `if` of its function has a condition known to lead elsewhere, as
 /// `if (block_size == 16) k<16><<<...>>>` when block_size is 32.
-/// The label of switch body \p Body whose code holds its statement \p Child,
-/// when that code is entered only through the label (not by falling in
-/// from the label before); null otherwise.
-static const SwitchCase *governingLabel(const CompoundStmt *Body,
-                                        const Stmt *Child) {
-  const SwitchCase *Label = nullptr;
-  const Stmt *Prev = nullptr;
-  for (const Stmt *C : Body->body()) {
-    if (const auto *SC = dyn_cast<SwitchCase>(C)) {
-      bool FallsIn = Prev && !isa<BreakStmt, ReturnStmt, ContinueStmt>(Prev);
-      Label = FallsIn || isa<SwitchCase>(SC->getSubStmt()) ? nullptr : SC;
-      Prev = SC->getSubStmt();
-    } else {
-      Prev = C;
-    }
-    if (C == Child)
-      return Label;
-  }
-  return nullptr;
-}
-
 /// The values test \p Cond, evaluated at \p At in frame \p F, can take:
 /// its one value, or, when it reads one variable with several definitions
 /// (`kernel_num = 1; if (argc > 1) kernel_num = atoi(argv[1]);`), its value

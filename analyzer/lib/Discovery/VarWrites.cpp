@@ -460,6 +460,23 @@ bool VarWrites::argumentWriteBefore(const VarDecl *VD,
   });
 }
 
+const SwitchCase *governingLabel(const CompoundStmt *Body, const Stmt *Child) {
+  const SwitchCase *Label = nullptr;
+  const Stmt *Prev = nullptr;
+  for (const Stmt *C : Body->body()) {
+    if (const auto *SC = dyn_cast<SwitchCase>(C)) {
+      bool FallsIn = Prev && !isa<BreakStmt, ReturnStmt, ContinueStmt>(Prev);
+      Label = FallsIn || isa<SwitchCase>(SC->getSubStmt()) ? nullptr : SC;
+      Prev = SC->getSubStmt();
+    } else {
+      Prev = C;
+    }
+    if (C == Child)
+      return Label;
+  }
+  return nullptr;
+}
+
 const Expr *VarWrites::caseValue(const VarDecl *VD, const Stmt *Point) {
   std::vector<const Stmt *> Anc = ancestors(Point);
   for (size_t J = 2; J < Anc.size(); ++J) {
@@ -476,27 +493,9 @@ const Expr *VarWrites::caseValue(const VarDecl *VD, const Stmt *Point) {
       if (std::find(WA.begin(), WA.end(), Sw) != WA.end())
         return nullptr; // written inside the switch
     }
-    // The label whose code holds the point: the last one before it at the
-    // top level of the body, entered only by its own label.
-    const CaseStmt *Label = nullptr;
-    const Stmt *Prev = nullptr;
-    const Stmt *OnPath = Anc[J - 2];
-    for (const Stmt *C : Body->body()) {
-      if (const auto *SC = dyn_cast<SwitchCase>(C)) {
-        bool FallsIn = Prev && !isa<BreakStmt, ReturnStmt, ContinueStmt>(Prev);
-        const auto *CS = dyn_cast<CaseStmt>(SC);
-        Label = !FallsIn && CS && !CS->caseStmtIsGNURange() &&
-                        !isa<SwitchCase>(CS->getSubStmt())
-                    ? CS
-                    : nullptr;
-        Prev = SC->getSubStmt();
-      } else {
-        Prev = C;
-      }
-      if (C == OnPath)
-        return Label ? Label->getLHS() : nullptr;
-    }
-    return nullptr;
+    const auto *Label =
+        dyn_cast_or_null<CaseStmt>(governingLabel(Body, Anc[J - 2]));
+    return Label && !Label->caseStmtIsGNURange() ? Label->getLHS() : nullptr;
   }
   return nullptr;
 }

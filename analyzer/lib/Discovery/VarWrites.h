@@ -30,7 +30,9 @@
 
 namespace clang {
 class ASTContext;
+class CompoundStmt;
 class Expr;
+class SwitchCase;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -52,6 +54,13 @@ struct ReachingDef {
   /// the program point for the locals Value itself reads.
   const clang::Stmt *At = nullptr;
 };
+
+/// The label of switch body \p Body whose code holds its top-level
+/// statement \p Child, when that code is entered only through the label
+/// (not by falling in from the label before, nor through a second label on
+/// the same statement); null otherwise.
+const clang::SwitchCase *governingLabel(const clang::CompoundStmt *Body,
+                                        const clang::Stmt *Child);
 
 class VarWrites {
 public:
