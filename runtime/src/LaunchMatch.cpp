@@ -135,12 +135,28 @@ bool sameKernel(const LaunchMeasurement &L, const PredictedKernel &K) {
       M.erase(2, 1);
     return M;
   };
-  if (!L.MangledName.empty() && !K.MangledName.empty())
-    return Unmarked(L.MangledName) == Unmarked(K.MangledName);
-  std::string Measured =
-      L.Kernel.empty() ? kernelNameFromMangled(L.MangledName) : L.Kernel;
-  return !K.Name.empty() &&
-         canonicalKernelName(Measured) == canonicalKernelName(K.Name);
+  // Two Itanium manglings name the same kernel exactly when they are equal.
+  // A measured "mangled" name that is none (an older ncu_report gives the
+  // demangled one) is compared by name below, as are extern "C" names.
+  auto Itanium = [](const std::string &M) { return M.rfind("_Z", 0) == 0; };
+  if (!L.MangledName.empty() && !K.MangledName.empty()) {
+    if (Unmarked(L.MangledName) == Unmarked(K.MangledName))
+      return true;
+    if (Itanium(L.MangledName))
+      return false;
+  }
+  std::string Measured = canonicalKernelName(
+      L.Kernel.empty() ? kernelNameFromMangled(L.MangledName) : L.Kernel);
+  if (!K.Name.empty() && Measured == canonicalKernelName(K.Name))
+    return true;
+  // The demangler (ncu's demangled names, and ours of a measured mangled
+  // name) writes an enumerator template argument as a cast of its value,
+  // "f<(DeviceMemoryType)0>", clang as the enumerator,
+  // "f<DeviceMemoryType::SHARED>": only the mangling carries the value, so
+  // the predicted mangled name, demangled, is the measured spelling.
+  return !K.MangledName.empty() &&
+         Measured == canonicalKernelName(
+                         kernelNameFromMangled(Unmarked(K.MangledName)));
 }
 
 static std::string cleanPath(const std::string &P) {

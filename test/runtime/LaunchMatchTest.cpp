@@ -79,6 +79,33 @@ TEST(SameKernel, MangledWhenBothHaveItElseByName) {
   EXPECT_FALSE(sameKernel(L, kernel("copy<double>", "", {}, {})));
 }
 
+TEST(SameKernel, EnumeratorArgumentByItsValue) {
+  // enum class DeviceMemoryType { SHARED, GLOBAL };
+  // template <DeviceMemoryType M> __global__ void f(float *);
+  // Nsight Compute's demangled name (a measurement without the mangled one)
+  // spells the argument as a cast of its value; clang spells the enumerator,
+  // and the prediction's mangled name holds the value.
+  const char *Shared = "_Z1fIL16DeviceMemoryType0EEvPf";
+  LaunchMeasurement L;
+  L.Kernel = "f<(DeviceMemoryType)0>";
+  EXPECT_TRUE(
+      sameKernel(L, kernel("f<DeviceMemoryType::SHARED>", Shared, {}, {})));
+  EXPECT_FALSE(sameKernel(L, kernel("f<DeviceMemoryType::GLOBAL>",
+                                    "_Z1fIL16DeviceMemoryType1EEvPf", {}, {})));
+  // An older ncu_report's "mangled" column holds the demangled name.
+  LaunchMeasurement N;
+  N.MangledName = N.Kernel = "f<(DeviceMemoryType)0>";
+  EXPECT_TRUE(
+      sameKernel(N, kernel("f<DeviceMemoryType::SHARED>", Shared, {}, {})));
+  EXPECT_FALSE(sameKernel(N, kernel("f<DeviceMemoryType::GLOBAL>",
+                                    "_Z1fIL16DeviceMemoryType1EEvPf", {}, {})));
+  // The ordinary launch record: both mangled names, compared exactly.
+  LaunchMeasurement M = launch(Shared, {1, 1, 1}, {1, 1, 1});
+  EXPECT_EQ(M.Kernel, "f<(DeviceMemoryType)0>");
+  EXPECT_TRUE(
+      sameKernel(M, kernel("f<DeviceMemoryType::SHARED>", Shared, {}, {})));
+}
+
 TEST(SameKernel, StaticKernelWithoutInternalLinkageMark) {
   // A static kernel: clang's host mangling "_ZL6d_initmPf" carries the
   // internal-linkage "L", the device's name (as Nsight Compute reported a
