@@ -5,8 +5,8 @@
 set -euo pipefail
 
 need_pkgs=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools cmake ninja-build
-           libgtest-dev g++ python3 python3-jsonschema pre-commit git
-           clang-tools-22 libclang-rt-22-dev)
+           libgtest-dev nlohmann-json3-dev g++ python3 python3-jsonschema
+           pre-commit git clang-tools-22 libclang-rt-22-dev)
 missing=()
 for p in "${need_pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -1,6 +1,7 @@
 //===- InjectHost.cpp - Settings, launch filter and records of injection --===//
 #include "cal/runtime/Inject.h"
 
+#include "cal/runtime/Json.h"
 #include "cal/runtime/MetricCatalogue.h"
 
 #include <cerrno>
@@ -138,7 +139,7 @@ std::string recordLine(const json::Value &V) {
   // The writer indents; raw newlines only ever occur as layout (strings
   // escape theirs), so dropping them with the indentation that follows
   // leaves one line.
-  std::string Text = V.dump(), Out;
+  std::string Text = json::print(V), Out;
   Out.reserve(Text.size());
   for (size_t I = 0; I < Text.size(); ++I) {
     if (Text[I] != '\n') {
@@ -157,29 +158,29 @@ std::string launchRecord(unsigned Index, const DeviceMeasurement &Dev,
   M.Device = Dev;
   M.Launches.push_back(L);
   json::Value V = json::Value::object();
-  V.set("record", "launch");
-  V.set("pid", Pid);
-  V.set("index", Index);
-  V.set("measurements", toJson(M));
+  V["record"] = "launch";
+  V["pid"] = Pid;
+  V["index"] = Index;
+  V["measurements"] = toJson(M);
   return recordLine(V);
 }
 
 std::string statusRecord(const std::string &Kind, const std::string &Message,
                          int Pid) {
   json::Value V = json::Value::object();
-  V.set("record", "status");
-  V.set("pid", Pid);
-  V.set("kind", Kind);
-  V.set("message", Message);
+  V["record"] = "status";
+  V["pid"] = Pid;
+  V["kind"] = Kind;
+  V["message"] = Message;
   return recordLine(V);
 }
 
 std::string endRecord(unsigned Seen, unsigned Selected, int Pid) {
   json::Value V = json::Value::object();
-  V.set("record", "end");
-  V.set("pid", Pid);
-  V.set("launches", Seen);
-  V.set("selected", Selected);
+  V["record"] = "end";
+  V["pid"] = Pid;
+  V["launches"] = Seen;
+  V["selected"] = Selected;
   return recordLine(V);
 }
 
@@ -193,19 +194,20 @@ Expected<InjectRecords> readInjectRecords(const std::string &Path) {
     if (Line.empty())
       continue;
     Expected<json::Value> V = json::parse(Line);
-    if (!V || !V->isObject()) {
+    if (!V || !V->is_object()) {
       ++R.Malformed;
       continue;
     }
-    std::string Kind = V->getString("record");
+    std::string Kind = json::getString(*V, "record");
     if (Kind == "status") {
-      R.Status.emplace_back(V->getString("kind"), V->getString("message"));
+      R.Status.emplace_back(json::getString(*V, "kind"),
+                            json::getString(*V, "message"));
     } else if (Kind == "end") {
       R.Ended = true;
-      R.Seen += unsigned(V->getNumber("launches"));
-      R.Selected += unsigned(V->getNumber("selected"));
+      R.Seen += unsigned(json::getNumber(*V, "launches"));
+      R.Selected += unsigned(json::getNumber(*V, "selected"));
     } else if (Kind == "launch") {
-      const json::Value *MV = V->get("measurements");
+      const json::Value *MV = json::get(*V, "measurements");
       Expected<Measurements> M =
           MV ? measurementsFromJson(*MV)
              : Expected<Measurements>(Error::failure("no measurements"));
@@ -217,7 +219,7 @@ Expected<InjectRecords> readInjectRecords(const std::string &Path) {
         R.Device = M->Device;
         R.HaveDevice = true;
       }
-      unsigned Index = unsigned(V->getNumber("index"));
+      unsigned Index = unsigned(json::getNumber(*V, "index"));
       // A second record for an index comes from a second process of the
       // same program (a child it started): the first is kept.
       if (!R.Launches.emplace(Index, std::move(M->Launches.front())).second)

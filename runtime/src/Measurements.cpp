@@ -1,6 +1,8 @@
 //===- Measurements.cpp - Measurements to and from JSON -------------------===//
 #include "cal/runtime/Measurements.h"
 
+#include "cal/runtime/Json.h"
+
 namespace cal {
 
 using json::Value;
@@ -8,221 +10,223 @@ using json::Value;
 static Value triple(const unsigned T[3]) {
   Value A = Value::array();
   for (int I = 0; I < 3; ++I)
-    A.push(T[I]);
+    A.push_back(T[I]);
   return A;
 }
 
 static void readTriple(const Value *V, unsigned T[3]) {
-  if (!V || !V->isArray())
+  if (!V || !V->is_array())
     return;
-  for (size_t I = 0; I < 3 && I < V->elements().size(); ++I)
-    T[I] = unsigned(V->elements()[I].number());
+  for (size_t I = 0; I < 3 && I < json::elements(*V).size(); ++I)
+    T[I] = unsigned(json::number(json::elements(*V)[I]));
 }
 
 static Value classToJson(const ClassCounters &C) {
   Value O = Value::object();
-  O.set("instructions", C.Instructions);
-  O.set("executed", C.Executed);
-  O.set("op_executed", C.OpExecuted);
-  O.set("thread_executed", C.ThreadExecuted);
+  O["instructions"] = C.Instructions;
+  O["executed"] = C.Executed;
+  O["op_executed"] = C.OpExecuted;
+  O["thread_executed"] = C.ThreadExecuted;
   if (C.Requests > 0) {
-    O.set("requests", C.Requests);
-    O.set("requests_inferred", C.RequestsInferred);
+    O["requests"] = C.Requests;
+    O["requests_inferred"] = C.RequestsInferred;
   }
-  O.set("sectors", C.Sectors);
-  O.set("sectors_ideal", C.SectorsIdeal);
-  O.set("wavefronts", C.Wavefronts);
-  O.set("wavefronts_ideal", C.WavefrontsIdeal);
-  O.set("divergent_targets", C.DivergentTargets);
+  O["sectors"] = C.Sectors;
+  O["sectors_ideal"] = C.SectorsIdeal;
+  O["wavefronts"] = C.Wavefronts;
+  O["wavefronts_ideal"] = C.WavefrontsIdeal;
+  O["divergent_targets"] = C.DivergentTargets;
   return O;
 }
 
 static ClassCounters classFromJson(const Value &O) {
   ClassCounters C;
-  C.Instructions = unsigned(O.getNumber("instructions"));
-  C.Executed = O.getNumber("executed");
-  C.OpExecuted = O.getNumber("op_executed");
-  C.ThreadExecuted = O.getNumber("thread_executed");
-  if (O.get("requests")) {
-    C.Requests = O.getNumber("requests");
-    C.RequestsInferred = unsigned(O.getNumber("requests_inferred"));
+  C.Instructions = unsigned(json::getNumber(O, "instructions"));
+  C.Executed = json::getNumber(O, "executed");
+  C.OpExecuted = json::getNumber(O, "op_executed");
+  C.ThreadExecuted = json::getNumber(O, "thread_executed");
+  if (json::get(O, "requests")) {
+    C.Requests = json::getNumber(O, "requests");
+    C.RequestsInferred = unsigned(json::getNumber(O, "requests_inferred"));
   }
-  C.Sectors = O.getNumber("sectors");
-  C.SectorsIdeal = O.getNumber("sectors_ideal");
-  C.Wavefronts = O.getNumber("wavefronts");
-  C.WavefrontsIdeal = O.getNumber("wavefronts_ideal");
-  C.DivergentTargets = O.getNumber("divergent_targets");
+  C.Sectors = json::getNumber(O, "sectors");
+  C.SectorsIdeal = json::getNumber(O, "sectors_ideal");
+  C.Wavefronts = json::getNumber(O, "wavefronts");
+  C.WavefrontsIdeal = json::getNumber(O, "wavefronts_ideal");
+  C.DivergentTargets = json::getNumber(O, "divergent_targets");
   return C;
 }
 
 json::Value toJson(const Measurements &M) {
   Value Root = Value::object();
-  Root.set("version", 1);
-  Root.set("tool", "cuda-access-verify");
-  Root.set("command", M.Command);
+  Root["version"] = 1;
+  Root["tool"] = "cuda-access-verify";
+  Root["command"] = M.Command;
   const DeviceMeasurement &D = M.Device;
   Value Dev = Value::object();
-  Dev.set("name", D.Name);
-  Dev.set("chip", D.Chip);
-  Dev.set("compute_capability", std::to_string(D.ComputeMajor) + "." +
-                                    std::to_string(D.ComputeMinor));
-  Dev.set("sm_count", D.SmCount);
+  Dev["name"] = D.Name;
+  Dev["chip"] = D.Chip;
+  Dev["compute_capability"] =
+      std::to_string(D.ComputeMajor) + "." + std::to_string(D.ComputeMinor);
+  Dev["sm_count"] = D.SmCount;
   if (D.ClockKHz > 0)
-    Dev.set("clock_khz", D.ClockKHz);
-  Dev.set("driver_version", D.DriverVersion);
-  Dev.set("runtime_version", D.RuntimeVersion);
-  Dev.set("cupti_version", D.CuptiVersion);
-  Dev.set("memory_clock_khz", D.MemoryClockKHz);
-  Dev.set("bus_width_bits", D.BusWidthBits);
-  Dev.set("l2_bytes", D.L2Bytes);
-  Dev.set("theoretical_peak_gbps", D.PeakGBps);
-  Dev.set("copy_bytes", D.CopyBytes);
-  Dev.set("copy_ms", D.CopyMs);
-  Dev.set("copy_gbps", D.CopyGBps);
+    Dev["clock_khz"] = D.ClockKHz;
+  Dev["driver_version"] = D.DriverVersion;
+  Dev["runtime_version"] = D.RuntimeVersion;
+  Dev["cupti_version"] = D.CuptiVersion;
+  Dev["memory_clock_khz"] = D.MemoryClockKHz;
+  Dev["bus_width_bits"] = D.BusWidthBits;
+  Dev["l2_bytes"] = D.L2Bytes;
+  Dev["theoretical_peak_gbps"] = D.PeakGBps;
+  Dev["copy_bytes"] = D.CopyBytes;
+  Dev["copy_ms"] = D.CopyMs;
+  Dev["copy_gbps"] = D.CopyGBps;
   Value Copies = Value::array();
   for (const DeviceMeasurement::Copy &C : D.Copies) {
     Value O = Value::object();
-    O.set("bytes", C.Bytes);
-    O.set("ms", C.Ms);
-    O.set("gbps", C.GBps);
-    Copies.push(std::move(O));
+    O["bytes"] = C.Bytes;
+    O["ms"] = C.Ms;
+    O["gbps"] = C.GBps;
+    Copies.push_back(std::move(O));
   }
-  Dev.set("copies", std::move(Copies));
-  Root.set("device", std::move(Dev));
+  Dev["copies"] = std::move(Copies);
+  Root["device"] = std::move(Dev);
   Value Sass = Value::array();
   for (const std::string &S : M.SassMetrics)
-    Sass.push(S);
-  Root.set("sass_metrics", std::move(Sass));
+    Sass.push_back(S);
+  Root["sass_metrics"] = std::move(Sass);
   Value RunNotes = Value::array();
   for (const std::string &N : M.Notes)
-    RunNotes.push(N);
-  Root.set("notes", std::move(RunNotes));
+    RunNotes.push_back(N);
+  Root["notes"] = std::move(RunNotes);
 
   Value Launches = Value::array();
   for (const LaunchMeasurement &L : M.Launches) {
     Value O = Value::object();
-    O.set("label", L.Label);
-    O.set("suite", L.Suite);
-    O.set("file", L.SourceFile);
-    O.set("line", L.Line);
-    O.set("kernel", L.Kernel);
-    O.set("mangled_name", L.MangledName);
+    O["label"] = L.Label;
+    O["suite"] = L.Suite;
+    O["file"] = L.SourceFile;
+    O["line"] = L.Line;
+    O["kernel"] = L.Kernel;
+    O["mangled_name"] = L.MangledName;
     if (!L.DemangledName.empty())
-      O.set("demangled_name", L.DemangledName);
-    O.set("grid", triple(L.Grid));
-    O.set("block", triple(L.Block));
-    O.set("dynamic_shared_bytes", L.DynamicSharedBytes);
-    O.set("bytes_read", L.BytesRead);
-    O.set("bytes_written", L.BytesWritten);
+      O["demangled_name"] = L.DemangledName;
+    O["grid"] = triple(L.Grid);
+    O["block"] = triple(L.Block);
+    O["dynamic_shared_bytes"] = L.DynamicSharedBytes;
+    O["bytes_read"] = L.BytesRead;
+    O["bytes_written"] = L.BytesWritten;
     Value T = Value::object();
-    T.set("runs", L.TimedRuns);
-    T.set("median_ms", L.MedianMs);
-    T.set("min_ms", L.MinMs);
-    T.set("max_ms", L.MaxMs);
-    O.set("timing", std::move(T));
+    T["runs"] = L.TimedRuns;
+    T["median_ms"] = L.MedianMs;
+    T["min_ms"] = L.MinMs;
+    T["max_ms"] = L.MaxMs;
+    O["timing"] = std::move(T);
     Value Metrics = Value::object();
     for (const auto &KV : L.Metrics)
-      Metrics.set(KV.first, KV.second);
-    O.set("metrics", std::move(Metrics));
+      Metrics[KV.first] = KV.second;
+    O["metrics"] = std::move(Metrics);
     Value Lines = Value::array();
     for (const LineMeasurement &LM : L.Lines) {
       Value LO = Value::object();
-      LO.set("file", LM.File);
-      LO.set("line", LM.Line);
+      LO["file"] = LM.File;
+      LO["line"] = LM.Line;
       for (const auto &KV : LM.Classes)
-        LO.set(KV.first, classToJson(KV.second));
-      Lines.push(std::move(LO));
+        LO[KV.first] = classToJson(KV.second);
+      Lines.push_back(std::move(LO));
     }
-    O.set("lines", std::move(Lines));
+    O["lines"] = std::move(Lines);
     Value Notes = Value::array();
     for (const std::string &N : L.Notes)
-      Notes.push(N);
-    O.set("notes", std::move(Notes));
-    Launches.push(std::move(O));
+      Notes.push_back(N);
+    O["notes"] = std::move(Notes);
+    Launches.push_back(std::move(O));
   }
-  Root.set("launches", std::move(Launches));
+  Root["launches"] = std::move(Launches);
   return Root;
 }
 
 Expected<Measurements> measurementsFromJson(const json::Value &Root) {
-  if (!Root.isObject() || Root.getString("tool") != "cuda-access-verify")
+  if (!Root.is_object() ||
+      json::getString(Root, "tool") != "cuda-access-verify")
     return Error::failure("not a cuda-access-verify measurements file");
-  if (Root.getNumber("version") != 1)
+  if (json::getNumber(Root, "version") != 1)
     return Error::failure("unsupported measurements version");
   Measurements M;
-  M.Command = Root.getString("command");
-  if (const Value *D = Root.get("device")) {
+  M.Command = json::getString(Root, "command");
+  if (const Value *D = json::get(Root, "device")) {
     DeviceMeasurement &Dev = M.Device;
-    Dev.Name = D->getString("name");
-    Dev.Chip = D->getString("chip");
-    std::string CC = D->getString("compute_capability");
+    Dev.Name = json::getString(*D, "name");
+    Dev.Chip = json::getString(*D, "chip");
+    std::string CC = json::getString(*D, "compute_capability");
     if (size_t Dot = CC.find('.'); Dot != std::string::npos) {
       Dev.ComputeMajor = std::atoi(CC.substr(0, Dot).c_str());
       Dev.ComputeMinor = std::atoi(CC.substr(Dot + 1).c_str());
     }
-    Dev.SmCount = int(D->getNumber("sm_count"));
-    Dev.ClockKHz = D->getNumber("clock_khz"); // absent in older files: 0
-    Dev.DriverVersion = int(D->getNumber("driver_version"));
-    Dev.RuntimeVersion = int(D->getNumber("runtime_version"));
-    Dev.CuptiVersion = int(D->getNumber("cupti_version"));
-    Dev.MemoryClockKHz = D->getNumber("memory_clock_khz");
-    Dev.BusWidthBits = D->getNumber("bus_width_bits");
-    Dev.L2Bytes = D->getNumber("l2_bytes");
-    Dev.PeakGBps = D->getNumber("theoretical_peak_gbps");
-    Dev.CopyBytes = uint64_t(D->getNumber("copy_bytes"));
-    Dev.CopyMs = D->getNumber("copy_ms");
-    Dev.CopyGBps = D->getNumber("copy_gbps");
-    if (const Value *Cs = D->get("copies"))
-      for (const Value &C : Cs->elements())
-        Dev.Copies.push_back({uint64_t(C.getNumber("bytes")), C.getNumber("ms"),
-                              C.getNumber("gbps")});
+    Dev.SmCount = int(json::getNumber(*D, "sm_count"));
+    Dev.ClockKHz = json::getNumber(*D, "clock_khz"); // absent in older files: 0
+    Dev.DriverVersion = int(json::getNumber(*D, "driver_version"));
+    Dev.RuntimeVersion = int(json::getNumber(*D, "runtime_version"));
+    Dev.CuptiVersion = int(json::getNumber(*D, "cupti_version"));
+    Dev.MemoryClockKHz = json::getNumber(*D, "memory_clock_khz");
+    Dev.BusWidthBits = json::getNumber(*D, "bus_width_bits");
+    Dev.L2Bytes = json::getNumber(*D, "l2_bytes");
+    Dev.PeakGBps = json::getNumber(*D, "theoretical_peak_gbps");
+    Dev.CopyBytes = uint64_t(json::getNumber(*D, "copy_bytes"));
+    Dev.CopyMs = json::getNumber(*D, "copy_ms");
+    Dev.CopyGBps = json::getNumber(*D, "copy_gbps");
+    if (const Value *Cs = json::get(*D, "copies"))
+      for (const Value &C : json::elements(*Cs))
+        Dev.Copies.push_back({uint64_t(json::getNumber(C, "bytes")),
+                              json::getNumber(C, "ms"),
+                              json::getNumber(C, "gbps")});
   }
-  if (const Value *S = Root.get("sass_metrics"))
-    for (const Value &E : S->elements())
-      M.SassMetrics.push_back(E.string());
-  if (const Value *N = Root.get("notes"))
-    for (const Value &E : N->elements())
-      M.Notes.push_back(E.string());
-  const Value *Launches = Root.get("launches");
-  if (!Launches || !Launches->isArray())
+  if (const Value *S = json::get(Root, "sass_metrics"))
+    for (const Value &E : json::elements(*S))
+      M.SassMetrics.push_back(json::string(E));
+  if (const Value *N = json::get(Root, "notes"))
+    for (const Value &E : json::elements(*N))
+      M.Notes.push_back(json::string(E));
+  const Value *Launches = json::get(Root, "launches");
+  if (!Launches || !Launches->is_array())
     return Error::failure("measurements file has no 'launches' array");
-  for (const Value &O : Launches->elements()) {
+  for (const Value &O : json::elements(*Launches)) {
     LaunchMeasurement L;
-    L.Label = O.getString("label");
-    L.Suite = O.getString("suite");
-    L.SourceFile = O.getString("file");
-    L.Line = unsigned(O.getNumber("line"));
-    L.Kernel = O.getString("kernel");
-    L.MangledName = O.getString("mangled_name");
-    L.DemangledName = O.getString("demangled_name");
-    readTriple(O.get("grid"), L.Grid);
-    readTriple(O.get("block"), L.Block);
-    L.DynamicSharedBytes = unsigned(O.getNumber("dynamic_shared_bytes"));
-    L.BytesRead = uint64_t(O.getNumber("bytes_read"));
-    L.BytesWritten = uint64_t(O.getNumber("bytes_written"));
-    if (const Value *T = O.get("timing")) {
-      L.TimedRuns = unsigned(T->getNumber("runs"));
-      L.MedianMs = T->getNumber("median_ms");
-      L.MinMs = T->getNumber("min_ms");
-      L.MaxMs = T->getNumber("max_ms");
+    L.Label = json::getString(O, "label");
+    L.Suite = json::getString(O, "suite");
+    L.SourceFile = json::getString(O, "file");
+    L.Line = unsigned(json::getNumber(O, "line"));
+    L.Kernel = json::getString(O, "kernel");
+    L.MangledName = json::getString(O, "mangled_name");
+    L.DemangledName = json::getString(O, "demangled_name");
+    readTriple(json::get(O, "grid"), L.Grid);
+    readTriple(json::get(O, "block"), L.Block);
+    L.DynamicSharedBytes = unsigned(json::getNumber(O, "dynamic_shared_bytes"));
+    L.BytesRead = uint64_t(json::getNumber(O, "bytes_read"));
+    L.BytesWritten = uint64_t(json::getNumber(O, "bytes_written"));
+    if (const Value *T = json::get(O, "timing")) {
+      L.TimedRuns = unsigned(json::getNumber(*T, "runs"));
+      L.MedianMs = json::getNumber(*T, "median_ms");
+      L.MinMs = json::getNumber(*T, "min_ms");
+      L.MaxMs = json::getNumber(*T, "max_ms");
     }
-    if (const Value *Mx = O.get("metrics"))
-      for (const auto &KV : Mx->members())
-        if (KV.second.isNumber())
-          L.Metrics[KV.first] = KV.second.number();
-    if (const Value *Lines = O.get("lines"))
-      for (const Value &LO : Lines->elements()) {
+    if (const Value *Mx = json::get(O, "metrics"))
+      for (const auto &KV : json::members(*Mx))
+        if (KV.second.is_number())
+          L.Metrics[KV.first] = json::number(KV.second);
+    if (const Value *Lines = json::get(O, "lines"))
+      for (const Value &LO : json::elements(*Lines)) {
         LineMeasurement LM;
-        LM.File = LO.getString("file");
-        LM.Line = unsigned(LO.getNumber("line"));
-        for (const auto &KV : LO.members())
-          if (KV.second.isObject())
+        LM.File = json::getString(LO, "file");
+        LM.Line = unsigned(json::getNumber(LO, "line"));
+        for (const auto &KV : json::members(LO))
+          if (KV.second.is_object())
             LM.Classes[KV.first] = classFromJson(KV.second);
         L.Lines.push_back(std::move(LM));
       }
-    if (const Value *Notes = O.get("notes"))
-      for (const Value &N : Notes->elements())
-        L.Notes.push_back(N.string());
+    if (const Value *Notes = json::get(O, "notes"))
+      for (const Value &N : json::elements(*Notes))
+        L.Notes.push_back(json::string(N));
     M.Launches.push_back(std::move(L));
   }
   return M;

@@ -1,8 +1,9 @@
 //===- Predictions.cpp - Reading the analyzer's JSON ----------------------===//
 #include "cal/runtime/Predictions.h"
 
-#include "cal/runtime/Measurements.h"
 #include "cal/Schema/Prediction.h"
+#include "cal/runtime/Json.h"
+#include "cal/runtime/Measurements.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -12,20 +13,20 @@ namespace cal {
 using json::Value;
 
 static double num(const Value &O, const char *Key) {
-  const Value *V = O.get(Key);
-  return V && V->isNumber() ? V->number() : Unknown;
+  const Value *V = json::get(O, Key);
+  return V && V->is_number() ? json::number(*V) : Unknown;
 }
 
 static PredictedRange range(const Value &O, const char *Key) {
   PredictedRange R;
-  const Value *V = O.get(Key);
+  const Value *V = json::get(O, Key);
   if (!V)
     return R;
-  if (V->isNumber()) { // a bare number is an exact value
-    R.Min = R.Max = R.Mean = V->number();
+  if (V->is_number()) { // a bare number is an exact value
+    R.Min = R.Max = R.Mean = json::number(*V);
     return R;
   }
-  if (V->isObject()) {
+  if (V->is_object()) {
     R.Min = num(*V, key::Min);
     R.Max = num(*V, key::Max);
     R.Mean = num(*V, key::Mean);
@@ -36,8 +37,8 @@ static PredictedRange range(const Value &O, const char *Key) {
 static PredictedSummary summary(const Value *S, const char *Key,
                                 const char *PerRequest) {
   PredictedSummary R;
-  const Value *V = S ? S->get(Key) : nullptr;
-  if (!V || !V->isObject())
+  const Value *V = S ? json::get(*S, Key) : nullptr;
+  if (!V || !V->is_object())
     return R;
   R.RequestsPerWarp = num(*V, key::RequestsPerWarp);
   R.PerRequest = num(*V, PerRequest);
@@ -48,24 +49,24 @@ static PredictedSummary summary(const Value *S, const char *Key,
 static std::map<std::string, double> numbers(const Value *O,
                                              const char *Skip = nullptr) {
   std::map<std::string, double> R;
-  if (!O || !O->isObject())
+  if (!O || !O->is_object())
     return R;
-  for (const auto &KV : O->members())
-    if (KV.second.isNumber() && (!Skip || KV.first != Skip))
-      R[KV.first] = KV.second.number();
+  for (const auto &KV : json::members(*O))
+    if (KV.second.is_number() && (!Skip || KV.first != Skip))
+      R[KV.first] = json::number(KV.second);
   return R;
 }
 
 PredictedRoofline rooflineFromJson(const Value *V) {
   PredictedRoofline R;
-  if (!V || !V->isObject()) {
+  if (!V || !V->is_object()) {
     R.Reason = V ? "'roofline' is not an object" : "no roofline predicted";
     return R;
   }
   R.Present = true;
-  const Value *M = V->get(key::Modelled);
-  R.Modelled = M && M->isBool() && M->boolean();
-  R.Reason = V->getString(key::Reason);
+  const Value *M = json::get(*V, key::Modelled);
+  R.Modelled = M && json::boolean(*M);
+  R.Reason = json::getString(*V, key::Reason);
   if (!R.Modelled) {
     if (R.Reason.empty())
       R.Reason = M ? "not modelled" : "'modelled' missing";
@@ -73,7 +74,7 @@ PredictedRoofline rooflineFromJson(const Value *V) {
   }
   R.GridThreads = num(*V, key::GridThreads);
   R.SectorBytes = num(*V, key::SectorBytes);
-  if (const Value *D = V->get(key::DramBytes); D && D->isObject()) {
+  if (const Value *D = json::get(*V, key::DramBytes); D && D->is_object()) {
     R.DramRead = num(*D, key::Read);
     R.DramWrite = num(*D, key::Write);
     R.DramTotal = num(*D, key::Total);
@@ -82,80 +83,81 @@ PredictedRoofline rooflineFromJson(const Value *V) {
         !std::isnan(R.DramWrite))
       R.DramTotal = R.DramRead + R.DramWrite;
   }
-  const Value *Ops = V->get(key::Ops);
+  const Value *Ops = json::get(*V, key::Ops);
   R.Ops = numbers(Ops, key::Total);
-  R.OpsTotal = Ops && Ops->isObject() ? num(*Ops, key::Total) : Unknown;
+  R.OpsTotal = Ops && Ops->is_object() ? num(*Ops, key::Total) : Unknown;
   if (std::isnan(R.OpsTotal) && !R.Ops.empty()) {
     R.OpsTotal = 0;
     for (const auto &KV : R.Ops)
       R.OpsTotal += KV.second;
   }
-  R.OpsPerThread = numbers(V->get(key::OpsPerThread), key::Total);
+  R.OpsPerThread = numbers(json::get(*V, key::OpsPerThread), key::Total);
   R.ArithmeticIntensity = num(*V, key::ArithmeticIntensity);
-  if (const Value *D = V->get(key::ReferenceDevice); D && D->isObject()) {
-    R.Reference.Name = D->getString(key::Name);
+  if (const Value *D = json::get(*V, key::ReferenceDevice);
+      D && D->is_object()) {
+    R.Reference.Name = json::getString(*D, key::Name);
     R.Reference.SmCount = num(*D, key::SmCount);
     R.Reference.ClockMHz = num(*D, key::ClockMhz);
     R.Reference.DramGBps = num(*D, key::DramGbps);
-    R.Reference.OpsPerClockPerSm = numbers(D->get(key::OpsPerClockPerSm));
+    R.Reference.OpsPerClockPerSm =
+        numbers(json::get(*D, key::OpsPerClockPerSm));
   }
   R.TimeBoundUs = num(*V, key::TimeBoundUs);
-  R.BoundBy = V->getString(key::BoundBy);
-  R.Certainty = V->getString(key::Certainty);
-  if (const Value *N = V->get(key::Notes))
-    for (const Value &E : N->elements())
-      if (E.isString())
-        R.Notes.push_back(E.string());
+  R.BoundBy = json::getString(*V, key::BoundBy);
+  R.Certainty = json::getString(*V, key::Certainty);
+  if (const Value *N = json::get(*V, key::Notes))
+    for (const Value &E : json::elements(*N))
+      if (E.is_string())
+        R.Notes.push_back(json::string(E));
   return R;
 }
 
 Expected<Predictions> predictionsFromJson(const Value &Root) {
-  if (!Root.isObject())
+  if (!Root.is_object())
     return Error::failure("predictions: top level is not an object");
-  if (Root.getNumber(key::Version) != SchemaVersion)
+  if (json::getNumber(Root, key::Version) != SchemaVersion)
     return Error::failure("predictions: unsupported version (expected " +
                           std::to_string(SchemaVersion) + ")");
-  const Value *Kernels = Root.get(key::Kernels);
-  if (!Kernels || !Kernels->isArray())
+  const Value *Kernels = json::get(Root, key::Kernels);
+  if (!Kernels || !Kernels->is_array())
     return Error::failure("predictions: no 'kernels' array");
   Predictions P;
-  P.Tool = Root.getString(key::Tool);
-  P.Arch = Root.getString(key::Arch);
-  for (const Value &K : Kernels->elements()) {
+  P.Tool = json::getString(Root, key::Tool);
+  P.Arch = json::getString(Root, key::Arch);
+  for (const Value &K : json::elements(*Kernels)) {
     PredictedKernel PK;
-    PK.Name = K.getString(key::Name);
-    PK.MangledName = K.getString(key::MangledName);
-    PK.File = normalizeSourcePath(K.getString(key::File));
-    PK.Line = unsigned(K.getNumber(key::Line));
-    if (const Value *L = K.get(key::Launch)) {
-      const Value *G = L->get(key::Grid), *B = L->get(key::Block);
-      const Value *GU = L->get(key::GridUnknown);
-      for (int I = 0; I < 3; ++I) {
-        const Value *GI =
-            G && G->elements().size() > size_t(I) ? &G->elements()[I] : nullptr;
+    PK.Name = json::getString(K, key::Name);
+    PK.MangledName = json::getString(K, key::MangledName);
+    PK.File = normalizeSourcePath(json::getString(K, key::File));
+    PK.Line = unsigned(json::getNumber(K, key::Line));
+    if (const Value *L = json::get(K, key::Launch)) {
+      const Value::array_t &G = json::elements(json::get(*L, key::Grid));
+      const Value::array_t &B = json::elements(json::get(*L, key::Block));
+      const Value::array_t &GU =
+          json::elements(json::get(*L, key::GridUnknown));
+      for (size_t I = 0; I < 3; ++I) {
+        const Value *GI = I < G.size() ? &G[I] : nullptr;
         // A null component was computed at run time: any value matches.
         PK.GridUnknown[I] =
-            (GI && !GI->isNumber()) ||
-            (GU && GU->elements().size() > size_t(I) &&
-             GU->elements()[I].isBool() && GU->elements()[I].boolean());
-        PK.Grid[I] = GI && GI->isNumber() ? unsigned(GI->number()) : GI ? 0 : 1;
-        PK.Block[I] = B && B->elements().size() > size_t(I)
-                          ? unsigned(B->elements()[I].number())
-                          : 1;
+            (GI && !GI->is_number()) || (I < GU.size() && json::boolean(GU[I]));
+        PK.Grid[I] = GI && GI->is_number() ? unsigned(json::number(*GI))
+                     : GI                  ? 0
+                                           : 1;
+        PK.Block[I] = I < B.size() ? unsigned(json::number(B[I])) : 1;
       }
-      PK.DynamicSharedBytes = unsigned(L->getNumber(key::DynamicSharedBytes));
-      PK.LaunchSource = L->getString(key::Source);
-      const Value *As = L->get(key::Assumed);
-      PK.Assumed =
-          (As && As->isBool() && As->boolean()) || PK.LaunchSource == "default";
-      if (const Value *AB = L->get(key::AssumedBlocks))
-        for (const Value &Shape : AB->elements()) {
+      PK.DynamicSharedBytes =
+          unsigned(json::getNumber(*L, key::DynamicSharedBytes));
+      PK.LaunchSource = json::getString(*L, key::Source);
+      const Value *As = json::get(*L, key::Assumed);
+      PK.Assumed = (As && json::boolean(*As)) || PK.LaunchSource == "default";
+      if (const Value *AB = json::get(*L, key::AssumedBlocks))
+        for (const Value &Shape : json::elements(*AB)) {
           std::array<unsigned, 3> S{1, 1, 1};
-          for (size_t I = 0; I < 3 && I < Shape.elements().size(); ++I)
-            S[I] = unsigned(Shape.elements()[I].number());
+          for (size_t I = 0; I < 3 && I < json::elements(Shape).size(); ++I)
+            S[I] = unsigned(json::number(json::elements(Shape)[I]));
           PK.AssumedBlocks.push_back(S);
         }
-      PK.Site = L->getString(key::Site);
+      PK.Site = json::getString(*L, key::Site);
       // "kernels/x.cu:88:5" -> 88
       size_t Last = PK.Site.rfind(':');
       size_t Prev = Last == std::string::npos || Last == 0
@@ -165,51 +167,51 @@ Expected<Predictions> predictionsFromJson(const Value &Root) {
         PK.SiteLine = unsigned(std::strtoul(
             PK.Site.substr(Prev + 1, Last - Prev - 1).c_str(), nullptr, 10));
     }
-    if (const Value *As = K.get(key::Accesses))
-      for (const Value &A : As->elements()) {
+    if (const Value *As = json::get(K, key::Accesses))
+      for (const Value &A : json::elements(*As)) {
         PredictedAccess PA;
-        PA.File = normalizeSourcePath(A.getString(key::File));
-        PA.Line = unsigned(A.getNumber(key::Line));
-        PA.Column = unsigned(A.getNumber(key::Column));
-        if (const Value *H = A.get(key::Header); H && H->isObject()) {
-          PA.HeaderFile = normalizeSourcePath(H->getString(key::File));
-          PA.HeaderLine = unsigned(H->getNumber(key::Line));
+        PA.File = normalizeSourcePath(json::getString(A, key::File));
+        PA.Line = unsigned(json::getNumber(A, key::Line));
+        PA.Column = unsigned(json::getNumber(A, key::Column));
+        if (const Value *H = json::get(A, key::Header); H && H->is_object()) {
+          PA.HeaderFile = normalizeSourcePath(json::getString(*H, key::File));
+          PA.HeaderLine = unsigned(json::getNumber(*H, key::Line));
         }
-        PA.Space = A.getString(key::Space);
-        PA.Kind = A.getString(key::Kind);
+        PA.Space = json::getString(A, key::Space);
+        PA.Kind = json::getString(A, key::Kind);
         PA.BytesPerLane = num(A, key::BytesPerLane);
         PA.ExecutionsPerWarp = num(A, key::ExecutionsPerWarp);
         PA.ActiveLanes = num(A, key::ActiveLanes);
         PA.Sectors = range(A, key::SectorsPerRequest);
         PA.Wavefronts = range(A, key::WavefrontsPerRequest);
-        PA.Confidence = A.getString(key::Confidence);
-        PA.Reason = A.getString(key::Reason);
+        PA.Confidence = json::getString(A, key::Confidence);
+        PA.Reason = json::getString(A, key::Reason);
         PK.Accesses.push_back(std::move(PA));
       }
-    if (const Value *Bs = K.get(key::Branches))
-      for (const Value &B : Bs->elements()) {
+    if (const Value *Bs = json::get(K, key::Branches))
+      for (const Value &B : json::elements(*Bs)) {
         PredictedBranch PB;
-        PB.File = normalizeSourcePath(B.getString(key::File));
-        PB.Line = unsigned(B.getNumber(key::Line));
-        PB.Kind = B.getString(key::Kind);
-        PB.Classification = B.getString(key::Classification);
-        PB.Reason = B.getString(key::Reason);
+        PB.File = normalizeSourcePath(json::getString(B, key::File));
+        PB.Line = unsigned(json::getNumber(B, key::Line));
+        PB.Kind = json::getString(B, key::Kind);
+        PB.Classification = json::getString(B, key::Classification);
+        PB.Reason = json::getString(B, key::Reason);
         PB.DivergentWarpFraction = num(B, key::DivergentWarpFraction);
-        const Value *LP = B.get(key::LikelyPredicated);
-        PB.LikelyPredicated = LP && LP->boolean();
+        const Value *LP = json::get(B, key::LikelyPredicated);
+        PB.LikelyPredicated = LP && json::boolean(*LP);
         PK.Branches.push_back(std::move(PB));
       }
-    const Value *S = K.get(key::Summary);
+    const Value *S = json::get(K, key::Summary);
     PK.GlobalLoad = summary(S, key::GlobalLoad, key::SectorsPerRequest);
     PK.GlobalStore = summary(S, key::GlobalStore, key::SectorsPerRequest);
     PK.SharedLoad = summary(S, key::SharedLoad, key::WavefrontsPerRequest);
     PK.SharedStore = summary(S, key::SharedStore, key::WavefrontsPerRequest);
-    PK.Roofline = rooflineFromJson(K.get(key::Roofline));
-    if (const Value *O = K.get(key::Occupancy);
-        O && O->isObject() && O->get(key::Modelled) &&
-        O->get(key::Modelled)->isBool() && O->get(key::Modelled)->boolean()) {
+    PK.Roofline = rooflineFromJson(json::get(K, key::Roofline));
+    const Value *O = json::get(K, key::Occupancy);
+    if (const Value *M = O ? json::get(*O, key::Modelled) : nullptr;
+        M && json::boolean(*M)) {
       PK.OccupancyPct = num(*O, key::TheoreticalOccupancyPct);
-      PK.OccupancyExact = O->getString(key::Certainty) == "exact";
+      PK.OccupancyExact = json::getString(*O, key::Certainty) == "exact";
     }
     P.Kernels.push_back(std::move(PK));
   }

@@ -7,6 +7,7 @@
 #include "cal/runtime/Compare.h"
 
 #include "Format.h"
+#include "cal/runtime/Json.h"
 #include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/Timing.h"
 
@@ -45,31 +46,31 @@ void printTable(std::ostream &OS, const Comparison &C) {
 
 json::Value toJson(const Comparison &C) {
   json::Value Root = json::Value::object();
-  Root.set("version", 1);
-  Root.set("have_predictions", C.HavePredictions);
+  Root["version"] = 1;
+  Root["have_predictions"] = C.HavePredictions;
   json::Value S = json::Value::object();
-  S.set("rows", unsigned(C.Rows.size()));
-  S.set("agree", C.Agree);
-  S.set("mismatch", C.Mismatch);
-  S.set("within_range", C.InRange);
-  S.set("no_prediction", C.NoPrediction);
-  S.set("no_measurement", C.NoMeasurement);
-  Root.set("summary", std::move(S));
+  S["rows"] = unsigned(C.Rows.size());
+  S["agree"] = C.Agree;
+  S["mismatch"] = C.Mismatch;
+  S["within_range"] = C.InRange;
+  S["no_prediction"] = C.NoPrediction;
+  S["no_measurement"] = C.NoMeasurement;
+  Root["summary"] = std::move(S);
   json::Value Rows = json::Value::array();
   for (const Row &R : C.Rows) {
     json::Value O = json::Value::object();
-    O.set("launch", R.Launch);
-    O.set("kernel", R.Kernel);
-    O.set("scope", R.Scope);
-    O.set("quantity", R.Quantity);
-    O.set("predicted", std::isnan(R.Predicted) ? json::Value() : R.Predicted);
-    O.set("measured", std::isnan(R.Measured) ? json::Value() : R.Measured);
-    O.set("tolerance", R.Tolerance);
-    O.set("verdict", verdictName(R.V));
-    O.set("note", R.Note);
-    Rows.push(std::move(O));
+    O["launch"] = R.Launch;
+    O["kernel"] = R.Kernel;
+    O["scope"] = R.Scope;
+    O["quantity"] = R.Quantity;
+    O["predicted"] = std::isnan(R.Predicted) ? json::Value() : R.Predicted;
+    O["measured"] = std::isnan(R.Measured) ? json::Value() : R.Measured;
+    O["tolerance"] = R.Tolerance;
+    O["verdict"] = verdictName(R.V);
+    O["note"] = R.Note;
+    Rows.push_back(std::move(O));
   }
-  Root.set("rows", std::move(Rows));
+  Root["rows"] = std::move(Rows);
   return Root;
 }
 

@@ -2,6 +2,7 @@
 #include "cal/runtime/Roofline.h"
 
 #include "Format.h"
+#include "cal/runtime/Json.h"
 #include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/MetricCatalogue.h"
 
@@ -380,51 +381,51 @@ json::Value toJson(const RooflineReport &Rep) {
   json::Value Rows = json::Value::array();
   for (const RooflineRow &R : Rep.Rows) {
     json::Value O = json::Value::object();
-    O.set("launch", R.Launch);
-    O.set("kernel", R.Kernel);
-    O.set("status", statusName(R.Status));
-    O.set("reason", R.Reason);
-    O.set("predicted_dram_bytes", Num(R.PredictedDramBytes));
-    O.set("measured_dram_bytes", Num(R.MeasuredDramBytes));
-    O.set("dram_bytes_ratio", Num(R.BytesRatio));
-    O.set("bytes_verdict", verdictName(R.Bytes));
-    O.set("certainty", R.Certainty);
-    O.set("sector_bytes", Num(R.SectorBytes));
-    O.set("ops_total", Num(R.OpsTotal));
+    O["launch"] = R.Launch;
+    O["kernel"] = R.Kernel;
+    O["status"] = statusName(R.Status);
+    O["reason"] = R.Reason;
+    O["predicted_dram_bytes"] = Num(R.PredictedDramBytes);
+    O["measured_dram_bytes"] = Num(R.MeasuredDramBytes);
+    O["dram_bytes_ratio"] = Num(R.BytesRatio);
+    O["bytes_verdict"] = verdictName(R.Bytes);
+    O["certainty"] = R.Certainty;
+    O["sector_bytes"] = Num(R.SectorBytes);
+    O["ops_total"] = Num(R.OpsTotal);
     json::Value Ops = json::Value::object();
     for (const auto &KV : R.Ops)
-      Ops.set(KV.first, KV.second);
-    O.set("ops", std::move(Ops));
-    O.set("predicted_arithmetic_intensity", Num(R.PredictedAI));
-    O.set("measured_arithmetic_intensity", Num(R.MeasuredAI));
-    O.set("memory_bound_us", Us(R.MemoryBoundS));
-    O.set("compute_bound_us", Us(R.ComputeBoundS));
-    O.set("time_bound_us", Us(R.BoundS));
-    O.set("bound_by", R.BoundBy);
-    O.set("reference_time_bound_us", Num(R.ReferenceBoundUs));
-    O.set("measured_us", Us(R.MeasuredS));
-    O.set("bound_over_measured", Num(R.BoundOverMeasured));
-    O.set("bound_verdict", verdictName(R.Bound));
+      Ops[KV.first] = KV.second;
+    O["ops"] = std::move(Ops);
+    O["predicted_arithmetic_intensity"] = Num(R.PredictedAI);
+    O["measured_arithmetic_intensity"] = Num(R.MeasuredAI);
+    O["memory_bound_us"] = Us(R.MemoryBoundS);
+    O["compute_bound_us"] = Us(R.ComputeBoundS);
+    O["time_bound_us"] = Us(R.BoundS);
+    O["bound_by"] = R.BoundBy;
+    O["reference_time_bound_us"] = Num(R.ReferenceBoundUs);
+    O["measured_us"] = Us(R.MeasuredS);
+    O["bound_over_measured"] = Num(R.BoundOverMeasured);
+    O["bound_verdict"] = verdictName(R.Bound);
     if (R.Status == RooflineStatus::Compared) {
       json::Value D = json::Value::object();
-      D.set("name", R.Device.Name);
-      D.set("dram_gbps", Num(R.Device.PeakGBps));
-      D.set("dram_gbps_source", R.Device.PeakSource);
-      D.set("sm_count", Num(R.Device.SmCount));
-      D.set("sm_count_source", R.Device.SmSource);
-      D.set("clock_mhz", Num(R.Device.ClockHz / 1e6));
-      D.set("clock_source", R.Device.ClockSource);
+      D["name"] = R.Device.Name;
+      D["dram_gbps"] = Num(R.Device.PeakGBps);
+      D["dram_gbps_source"] = R.Device.PeakSource;
+      D["sm_count"] = Num(R.Device.SmCount);
+      D["sm_count_source"] = R.Device.SmSource;
+      D["clock_mhz"] = Num(R.Device.ClockHz / 1e6);
+      D["clock_source"] = R.Device.ClockSource;
       json::Value Opc = json::Value::object();
       for (const auto &KV : R.Device.OpsPerClockPerSm)
-        Opc.set(KV.first, KV.second);
-      D.set("ops_per_clock_per_sm", std::move(Opc));
-      O.set("device", std::move(D));
+        Opc[KV.first] = KV.second;
+      D["ops_per_clock_per_sm"] = std::move(Opc);
+      O["device"] = std::move(D);
     }
     json::Value Notes = json::Value::array();
     for (const std::string &N : R.Notes)
-      Notes.push(N);
-    O.set("notes", std::move(Notes));
-    Rows.push(std::move(O));
+      Notes.push_back(N);
+    O["notes"] = std::move(Notes);
+    Rows.push_back(std::move(O));
   }
   return Rows;
 }

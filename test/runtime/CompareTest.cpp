@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cal/runtime/Compare.h"
+#include "cal/runtime/Json.h"
 #include "cal/runtime/MetricCatalogue.h"
 
 #include <gtest/gtest.h>

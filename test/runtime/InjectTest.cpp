@@ -1,5 +1,6 @@
 //===- InjectTest.cpp - Injection settings, filters and records -----------===//
 #include "cal/runtime/Inject.h"
+#include "cal/runtime/Json.h"
 #include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/ProfilerHost.h"
 
@@ -171,7 +172,7 @@ TEST(InjectRecords, EndRecordAndSassMerge) {
   std::string End = endRecord(10, 4, 1);
   Expected<json::Value> V = json::parse(End);
   ASSERT_TRUE(bool(V));
-  EXPECT_EQ(V->getNumber("launches"), 10);
+  EXPECT_EQ(json::getNumber(*V, "launches"), 10);
 
   LaunchMeasurement A, S;
   A.MangledName = S.MangledName = "_Z1kv";

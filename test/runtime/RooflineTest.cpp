@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cal/runtime/Roofline.h"
+#include "cal/runtime/Json.h"
 
 #include "cal/runtime/MetricCatalogue.h"
 
@@ -166,7 +167,7 @@ TEST(RooflineDeviceRecord, ClockKHzRoundTripsAndIsOptional) {
   // A file from before clock_khz: read as 0 (unknown), and not written
   // back as a made-up value.
   json::Value Old = toJson(h100());
-  EXPECT_EQ(Old.get("device")->get("clock_khz"), nullptr);
+  EXPECT_EQ(json::get(*json::get(Old, "device"), "clock_khz"), nullptr);
   Expected<Measurements> OldBack = measurementsFromJson(Old);
   ASSERT_TRUE(bool(OldBack));
   EXPECT_EQ(OldBack->Device.ClockKHz, 0);
@@ -322,15 +323,15 @@ TEST(RooflineVerdicts, BytesAndBound) {
 
   // The JSON rows carry the same figures; unknowns are null.
   json::Value J = toJson(R);
-  ASSERT_EQ(J.elements().size(), 7u);
-  const json::Value &JA = J.elements()[0];
-  EXPECT_EQ(JA.getString("launch"), "agree");
-  EXPECT_EQ(JA.getString("bytes_verdict"), "agree");
-  EXPECT_EQ(JA.getString("bound_verdict"), "holds");
-  EXPECT_NEAR(JA.getNumber("time_bound_us"), 29.8301, 1e-4);
-  EXPECT_EQ(JA.getNumber("measured_dram_bytes"), 1.1e8);
-  EXPECT_TRUE(J.elements()[3].get("measured_us")->isNull());
-  EXPECT_EQ(J.elements()[4].getString("status"), "not modelled");
+  ASSERT_EQ(json::elements(J).size(), 7u);
+  const json::Value &JA = json::elements(J)[0];
+  EXPECT_EQ(json::getString(JA, "launch"), "agree");
+  EXPECT_EQ(json::getString(JA, "bytes_verdict"), "agree");
+  EXPECT_EQ(json::getString(JA, "bound_verdict"), "holds");
+  EXPECT_NEAR(json::getNumber(JA, "time_bound_us"), 29.8301, 1e-4);
+  EXPECT_EQ(json::getNumber(JA, "measured_dram_bytes"), 1.1e8);
+  EXPECT_TRUE(json::get(json::elements(J)[3], "measured_us")->is_null());
+  EXPECT_EQ(json::getString(json::elements(J)[4], "status"), "not modelled");
 }
 
 TEST(RooflineVerdicts, PredictedBoundsAreJudgedAsBounds) {

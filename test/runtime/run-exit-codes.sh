@@ -31,6 +31,14 @@ expect 2 "error: --no-sass does not take a value" -- "$V" run --no-sass=1 -- /bi
 expect 2 "error: unknown option '--predictons'; did you mean '--predictions'?" -- "$V" --predictons p.json
 expect 2 "error: --backend must be auto, cupti or ncu" -- "$V" run --backend=nvprof -- /bin/true
 expect 4 "injection library" -- "$V" run --inject-lib /nonexistent.so -- /bin/true
+# A file that is not JSON is a usage error that names the file, the line
+# and the column, for run and for the offline comparison alike.
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+printf '{"version": 1,\n "kernels": [}\n' >"$T/bad.json"
+expect 2 "run: error: $T/bad.json:2:14: JSON: syntax error" -- "$V" run --predictions "$T/bad.json" -- /bin/true
+expect 2 "verify: error: $T/bad.json:2:14: JSON: syntax error" -- "$V" --predictions "$T/bad.json" --measurements "$T/bad.json"
+expect 2 "verify: error: $T/bad.json:2:14: JSON: syntax error" -- "$V" --measurements "$T/bad.json"
 
 # /bin/true: 77 without a device (and is not run), 5 with one (it never
 # initialises CUDA, so no launch is measured).

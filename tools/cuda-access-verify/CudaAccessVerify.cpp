@@ -9,6 +9,7 @@
 #include "cal/runtime/Compare.h"
 #include "cal/runtime/CuptiStatus.h"
 #include "cal/runtime/HtmlReport.h"
+#include "cal/runtime/Json.h"
 #include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/Measurements.h"
 #include "cal/runtime/MetricCatalogue.h"
@@ -255,7 +256,7 @@ int linesCommand(int Argc, char **Argv) {
 std::optional<int> loadPredictions(const Options &O, cal::Predictions &Preds) {
   cal::Expected<cal::json::Value> V = cal::json::readFile(O.Predictions);
   if (!V) {
-    std::cerr << "cuda-access-verify: " << V.error().message() << "\n";
+    std::cerr << "cuda-access-verify: error: " << V.error().message() << "\n";
     return ExitUsage;
   }
   cal::Expected<cal::Predictions> P = cal::predictionsFromJson(*V);
@@ -299,7 +300,8 @@ std::optional<int> readMeasurements(const Options &O, cal::Measurements &M) {
       Start = End + 1;
       cal::Expected<cal::json::Value> V = cal::json::readFile(Path);
       if (!V) {
-        std::cerr << "cuda-access-verify: " << V.error().message() << "\n";
+        std::cerr << "cuda-access-verify: error: " << V.error().message()
+                  << "\n";
         return ExitUsage;
       }
       cal::Expected<cal::Measurements> R = cal::measurementsFromJson(*V);
@@ -379,7 +381,7 @@ int report(const Options &O, const cal::Measurements &M,
     return ExitUsage;
   cal::json::Value Out = cal::toJson(C);
   if (Preds)
-    Out.set("roofline", cal::toJson(Roof));
+    Out["roofline"] = cal::toJson(Roof);
   if (!O.JsonOut.empty())
     if (cal::Error E = cal::json::writeFile(O.JsonOut, Out)) {
       std::cerr << "cuda-access-verify: " << E.message() << "\n";

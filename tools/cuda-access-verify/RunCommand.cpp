@@ -19,6 +19,7 @@
 #include "cal/runtime/CuptiStatus.h"
 #include "cal/runtime/HtmlReport.h"
 #include "cal/runtime/Inject.h"
+#include "cal/runtime/Json.h"
 #include "cal/runtime/LaunchMatch.h"
 #include "cal/runtime/Measurements.h"
 #include "cal/runtime/MetricCatalogue.h"
@@ -271,7 +272,7 @@ int report(const RunOptions &O, const cal::Measurements &M,
   }
   cal::json::Value Json = cal::toJson(C);
   if (Preds)
-    Json.set("roofline", cal::toJson(Roof));
+    Json["roofline"] = cal::toJson(Roof);
   if (!O.JsonOut.empty())
     if (cal::Error WE = cal::json::writeFile(O.JsonOut, Json))
       std::cerr << "cuda-access-verify run: " << WE.message() << "\n";
@@ -320,9 +321,12 @@ std::optional<int> checkBeforeRunning(const RunOptions &O,
   }
   if (!O.Predictions.empty()) {
     cal::Expected<cal::json::Value> V = cal::json::readFile(O.Predictions);
-    cal::Expected<cal::Predictions> P =
-        V ? cal::predictionsFromJson(*V)
-          : cal::Expected<cal::Predictions>(V.takeError());
+    if (!V) { // the message names the file, line and column
+      std::cerr << "cuda-access-verify run: error: " << V.error().message()
+                << "\n";
+      return RunUsage;
+    }
+    cal::Expected<cal::Predictions> P = cal::predictionsFromJson(*V);
     if (!P) {
       std::cerr << "cuda-access-verify run: " << O.Predictions << ": "
                 << P.error().message() << "\n";

@@ -1,94 +1,60 @@
-//===- Json.h - Minimal JSON value, reader and writer -----------*- C++ -*-===//
+//===- Json.h - JSON values through nlohmann/json ---------------*- C++ -*-===//
 //
 // The verifier reads the analyzer's predictions and reads/writes raw
-// measurements. llvm::json is not available on the GPU machine, so this is a
-// small self-contained replacement: objects keep insertion order so that the
-// files we write diff cleanly between runs.
+// measurements. llvm::json is not available on the GPU machine, so the
+// values and the parser are nlohmann/json's (header-only, packaged by
+// Debian); objects keep insertion order (ordered_json) so that the files we
+// write diff cleanly between runs.
+//
+// What stays here: lookups that never throw, because these files are read
+// leniently (a member that is missing or of another type reads as its
+// default, as older files lack members); errors as cal::Error with the
+// file, line and column; and the writer's layout (arrays of scalars on one
+// line, numbers as "%.10g"), which the files have always had, so that
+// measurements written before and after diff only where values differ.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CAL_RUNTIME_JSON_H
 #define CAL_RUNTIME_JSON_H
 
 #include "cal/runtime/Error.h"
+#include "cal/runtime/JsonFwd.h"
 
-#include <cstdint>
-#include <memory>
+#include <nlohmann/json.hpp>
+
 #include <string>
-#include <utility>
-#include <vector>
 
 namespace cal {
 namespace json {
 
-class Value {
-public:
-  enum class Kind { Null, Bool, Number, String, Array, Object };
-  using Member = std::pair<std::string, Value>;
+/// Object member lookup; nullptr when absent or when \p O is no object.
+const Value *get(const Value &O, const std::string &Key);
+/// The number \p V holds, or \p Default when it holds none.
+double number(const Value &V, double Default = 0);
+/// The boolean \p V holds, or \p Default when it holds none.
+bool boolean(const Value &V, bool Default = false);
+/// The string \p V holds, or "" when it holds none.
+const std::string &string(const Value &V);
+/// The elements of an array, or none when \p V is no array.
+const Value::array_t &elements(const Value &V);
+/// The members of an object in file order, or none when \p V is no object.
+const Value::object_t &members(const Value &V);
+/// As above, none also for a member that get() did not find.
+const Value::array_t &elements(const Value *V);
+const Value::object_t &members(const Value *V);
+/// Member as number, or \p Default when missing or not a number.
+double getNumber(const Value &O, const std::string &Key, double Default = 0);
+/// Member as string, or "" when missing or not a string.
+std::string getString(const Value &O, const std::string &Key);
 
-  Value() = default;
-  Value(std::nullptr_t) {}
-  Value(bool B) : K(Kind::Bool), B(B) {}
-  Value(double N) : K(Kind::Number), N(N) {}
-  Value(int N) : K(Kind::Number), N(N) {}
-  Value(unsigned N) : K(Kind::Number), N(N) {}
-  Value(int64_t N) : K(Kind::Number), N(double(N)) {}
-  Value(uint64_t N) : K(Kind::Number), N(double(N)) {}
-  Value(const char *S) : K(Kind::String), S(S) {}
-  Value(std::string S) : K(Kind::String), S(std::move(S)) {}
-  static Value array() {
-    Value V;
-    V.K = Kind::Array;
-    return V;
-  }
-  static Value object() {
-    Value V;
-    V.K = Kind::Object;
-    return V;
-  }
+/// Serialises with two-space indentation, arrays of scalars on one line.
+std::string print(const Value &V, int Indent = 0);
 
-  Kind kind() const { return K; }
-  bool isNull() const { return K == Kind::Null; }
-  bool isBool() const { return K == Kind::Bool; }
-  bool isNumber() const { return K == Kind::Number; }
-  bool isString() const { return K == Kind::String; }
-  bool isArray() const { return K == Kind::Array; }
-  bool isObject() const { return K == Kind::Object; }
-
-  double number(double Default = 0) const {
-    return K == Kind::Number ? N : Default;
-  }
-  bool boolean(bool Default = false) const {
-    return K == Kind::Bool ? B : Default;
-  }
-  const std::string &string() const { return S; }
-  const std::vector<Value> &elements() const { return A; }
-  std::vector<Value> &elements() { return A; }
-  const std::vector<Member> &members() const { return O; }
-
-  /// Object member lookup; nullptr when absent or when this is no object.
-  const Value *get(const std::string &Key) const;
-  /// Shorthand: member as number, or Default when missing or not a number.
-  double getNumber(const std::string &Key, double Default = 0) const;
-  std::string getString(const std::string &Key) const;
-
-  /// Sets (or replaces) an object member.
-  Value &set(const std::string &Key, Value V);
-  void push(Value V) { A.push_back(std::move(V)); }
-
-  /// Serialises with two-space indentation.
-  std::string dump(int Indent = 0) const;
-
-private:
-  Kind K = Kind::Null;
-  bool B = false;
-  double N = 0;
-  std::string S;
-  std::vector<Value> A;
-  std::vector<Member> O;
-};
-
+/// Parses RFC 8259 JSON; a failure gives line, column and the reason.
 Expected<Value> parse(const std::string &Text);
+/// As parse(), the failure as "PATH:LINE:COLUMN: JSON: reason".
 Expected<Value> readFile(const std::string &Path);
+/// print() and a final newline.
 Error writeFile(const std::string &Path, const Value &V);
 
 } // namespace json

@@ -10,7 +10,7 @@
 #define CAL_RUNTIME_MEASUREMENTS_H
 
 #include "cal/runtime/Error.h"
-#include "cal/runtime/Json.h"
+#include "cal/runtime/JsonFwd.h"
 
 #include <cstdint>
 #include <map>

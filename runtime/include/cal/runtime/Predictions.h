@@ -8,7 +8,7 @@
 #define CAL_RUNTIME_PREDICTIONS_H
 
 #include "cal/runtime/Error.h"
-#include "cal/runtime/Json.h"
+#include "cal/runtime/JsonFwd.h"
 
 #include <array>
 #include <limits>

@@ -13,7 +13,7 @@
 #ifndef CAL_RUNTIME_ROOFLINE_H
 #define CAL_RUNTIME_ROOFLINE_H
 
-#include "cal/runtime/Json.h"
+#include "cal/runtime/JsonFwd.h"
 #include "cal/runtime/Measurements.h"
 #include "cal/runtime/Predictions.h"
 
