@@ -9,15 +9,20 @@
 # collections (corpora.json's round2, programs-test2.json), ONLY=test3 the
 # third round's two test collections (corpora.json's round3,
 # programs-test3.json), ONLY=test4 the fourth round's two test collections
-# (corpora.json's round4, programs-test4.json), ONLY=all every collection.
+# (corpora.json's round4, programs-test4.json), ONLY=test5 the fifth
+# round's two test collections (corpora.json's round5, programs-test5.json;
+# of NVIDIA/cuda-samples only Common/ and Samples/0_Introduction,
+# 2_Concepts_and_Techniques and 6_Performance), ONLY=all every collection.
+# A third field after the commit restricts a collection to the paths that
+# match that extended regex.
 # Reads the bare git mirrors that `fetch github:OWNER/NAME` leaves under
 # /work/.mirror (MIRRORS overrides the root). No fetched code is committed.
 #
-#   [ONLY=dev|test|test2|test3|test4|all] research/unseen-code/extract.sh [DEST]
+#   [ONLY=dev|test|test2|test3|test4|test5|all] research/unseen-code/extract.sh [DEST]
 set -eu
 DEST=${1:-/work/corpus-unseen}
 MIRRORS=${MIRRORS:-/work/.mirror}
-# repo-dir commit (the commits of corpora.json)
+# repo-dir commit [path-regex] (the commits of corpora.json)
 H100="deeperlearning+professional-cuda-c-programming ee58310bcdcec62a609f02b6c5193452d8102183
 olcf+cuda-training-series 9cd77d539d85ee3457e09a083ba299b787b7a16e"
 DEV="olcf+cuda-training-series 9cd77d539d85ee3457e09a083ba299b787b7a16e
@@ -31,6 +36,8 @@ TEST3="CoffeeBeforeArch+cuda_programming 8711be08e2060680820304594f3691cc0016edd
 karpathy+llm.c f1e2ace651495b74ae22d45d1723443fd00ecd3a"
 TEST4="brucefan1983+CUDA-Programming 8b6c96ba30fafeb3f71c74b2abb18a6bf849822d
 Infatoshi+cuda-course 79681bfd003d403170dd93c0436c6f2a45cb390f"
+TEST5="PacktPublishing+Learn-CUDA-Programming 10bd9b59bfcc680d608ea1417da5089f73d91b11
+NVIDIA+cuda-samples c94ff366aed18c797b8a85dfaac7817b0228b420 ^(Common|Samples/(0_Introduction|2_Concepts_and_Techniques|6_Performance))/"
 case "${ONLY:-}" in
   "") SETS=$H100 ;;
   dev) SETS=$DEV ;;
@@ -38,10 +45,11 @@ case "${ONLY:-}" in
   test2) SETS=$TEST2 ;;
   test3) SETS=$TEST3 ;;
   test4) SETS=$TEST4 ;;
-  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" | sort -u) ;;
-  *) echo "extract: ONLY must be dev, test, test2, test3, test4 or all" >&2; exit 1 ;;
+  test5) SETS=$TEST5 ;;
+  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" | sort -u) ;;
+  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5 or all" >&2; exit 1 ;;
 esac
-echo "$SETS" | while read -r r commit; do
+echo "$SETS" | while read -r r commit only; do
   g=$MIRRORS/$r/repo
   # some mirrors are a repository with a .git directory rather than bare
   [ -d "$g/.git" ] && g=$g/.git
@@ -55,7 +63,7 @@ echo "$SETS" | while read -r r commit; do
     git --git-dir="$g" show "$commit:$f" >"$DEST/$r/$f"
     n=$((n + 1))
   done < <(git --git-dir="$g" ls-tree -r --name-only "$commit" |
-             grep -E '\.(cu|cuh|h|hpp|inl|c|cpp|cc)$')
+             grep -E '\.(cu|cuh|h|hpp|inl|c|cpp|cc)$' | grep -E "${only:-.}")
   echo "$r@${commit:0:12}: $n files -> $DEST/$r"
 done
 # Our own pre-include for the book's pre-Volta warp shuffles
