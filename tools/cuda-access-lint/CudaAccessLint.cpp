@@ -25,6 +25,7 @@
 #include "cal/Report/FindingFilters.h"
 #include "cal/Report/OutputFormats.h"
 #include "cal/Report/Reporters.h"
+#include "cal/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -737,6 +738,7 @@ std::optional<int> writeReport(ArrayRef<cal::FileReport> Reports,
   In.Findings = Findings;
   In.ToolName = ToolName;
   In.ToolVersion = CAL_VERSION;
+  In.ToolRelease = CAL_RELEASE_VERSION;
   In.Arch = Arch;
   In.SourceRoot = cal::defaultSourceRoot();
   In.ListKernels = ListKernels;

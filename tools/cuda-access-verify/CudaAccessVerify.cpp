@@ -21,6 +21,8 @@
 
 #include "OptionParser.h"
 #include "RunCommand.h"
+#include "cal/Schema/Prediction.h"
+#include "cal/Version.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -84,6 +86,7 @@ const char *Usage =
     "  --roofline-svg FILE      write the roofline plot as a standalone SVG\n"
     "  --list-metrics CHIP      print the metric groups and their pass counts\n"
     "                           on CHIP (e.g. GH100); no GPU needed\n"
+    "  --version                print the version and exit\n"
     "verdicts: agree (within the tolerance of the predicted headline),\n"
     "  within range (only within the predicted minimum-maximum: counted\n"
     "  apart, neither agreement nor mismatch), mismatch\n"
@@ -150,6 +153,14 @@ bool parse(int Argc, char **Argv, Options &O) {
   };
   Opts.push_back({"--help", false, Help});
   Opts.push_back({"-h", false, Help});
+  Opts.push_back({"--version", false, [](const std::string &) -> bool {
+                    // The same lines as cuda-access-lint's: one build, one
+                    // version, and the prediction schema it reads.
+                    std::cout << "cuda-access-verify version " << CAL_VERSION
+                              << "\nprediction schema version "
+                              << cal::SchemaVersion << "\n";
+                    std::exit(ExitAgree);
+                  }});
   return parseOptions("cuda-access-verify", Argc, Argv, Opts,
                       /*StopAtDashDash=*/false);
 }

@@ -40,7 +40,8 @@ static void writeJson(raw_ostream &OS, const ReportInputs &In) {
                    {"schema_version", SchemaVersion},
                    {"version_minor", SchemaMinorVersion},
                    {key::Tool, In.ToolName},
-                   {"tool_version", In.ToolVersion},
+                   {"tool_version",
+                    In.ToolRelease.empty() ? In.ToolVersion : In.ToolRelease},
                    {key::Arch, DocArch.empty()
                                 ? (In.Arch.empty() ? "sm_90" : In.Arch)
                                 : DocArch},

@@ -21,7 +21,11 @@ namespace cal {
 struct ReportInputs {
   llvm::ArrayRef<FileReport> Files;
   llvm::ArrayRef<const FindingRecord *> Findings;
-  std::string ToolName, ToolVersion;
+  std::string ToolName;
+  std::string ToolVersion; ///< the build's (SARIF's driver version)
+  /// The release alone, without the commit: the JSON's tool_version, so that
+  /// two builds of one release write the same bytes. ToolVersion if empty.
+  std::string ToolRelease;
   std::string Arch;         ///< --arch, when given (the JSON's "arch")
   std::string SourceRoot;   ///< SARIF paths are relative to it
   bool ListKernels = false; ///< --list-kernels: unresolved launches in JSON
