@@ -2,8 +2,12 @@
 # `cuda-access-verify run` and fails when the GPU's counters disagree with
 # what cuda-access-lint predicted for the program's sources.
 #
+#   find_package(CudaAccessVerify REQUIRED)   # an installed cuda-access-lint
+#                    # (-DCMAKE_PREFIX_PATH=PREFIX unless it is /usr or on PATH)
+# or, from a source checkout:
 #   list(APPEND CMAKE_MODULE_PATH /path/to/cuda-access-lint/cmake)
 #   include(CudaAccessVerify)
+# then
 #   cuda_access_verify_test(NAME app.verify TARGET app [ARGS ...] [SOURCES ...])
 #
 # At build time the predictions for the target's .cu sources (or SOURCES)
@@ -18,7 +22,8 @@
 # test is labelled "gpu" (ctest -L gpu).
 #
 # The tools: the targets of the same name when this is the cuda-access-lint
-# build itself, else the cache variables CUDA_ACCESS_LINT and
+# build itself, else (find_package sets them to the installed prefix's
+# tools when unset) the cache variables CUDA_ACCESS_LINT and
 # CUDA_ACCESS_VERIFY, searched on PATH and in CUDA_ACCESS_LINT_ROOT/bin (a
 # build or install directory). A missing tool is a WARNING and no test, or a
 # FATAL_ERROR with -DCUDA_ACCESS_VERIFY_REQUIRED=ON.

@@ -266,11 +266,30 @@ Expected<Measurements> readNcuPcDump(const std::string &Path,
   return Out;
 }
 
+/// scripts/ncu-source-lines.py: installed beside the verifier
+/// (prefix/share/cuda-access-lint, found from the executable so that a moved
+/// prefix still finds it), else the source tree's.
+static std::string ncuSourceLinesScript() {
+  char Self[4096];
+  ssize_t N = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
+  if (N > 0) {
+    Self[N] = 0;
+    std::string Prefix = Self;
+    for (int Up = 0; Up < 2 && Prefix.rfind('/') != std::string::npos; ++Up)
+      Prefix.erase(Prefix.rfind('/'));
+    std::string Installed =
+        Prefix + "/share/cuda-access-lint/ncu-source-lines.py";
+    if (access(Installed.c_str(), R_OK) == 0)
+      return Installed;
+  }
+  return CAL_NCU_SOURCE_LINES_SCRIPT;
+}
+
 Expected<Measurements> readNcuReport(const std::string &Report) {
   if (access(Report.c_str(), R_OK) != 0)
     return Error::failure("cannot read '" + Report + "'");
   const char *Env = std::getenv("CAL_NCU_SOURCE_LINES");
-  std::string Script = Env ? Env : CAL_NCU_SOURCE_LINES_SCRIPT;
+  std::string Script = Env ? Env : ncuSourceLinesScript();
   char Tmp[] = "/tmp/cal-ncu-XXXXXX";
   int Fd = mkstemp(Tmp);
   if (Fd < 0)

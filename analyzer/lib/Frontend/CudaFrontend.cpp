@@ -97,6 +97,43 @@ static const std::string &hostCompilerIncludeDir() {
   return Dir;
 }
 
+/// \p Rel below the installation prefix when this executable is installed
+/// (prefix/bin/cuda-access-lint, and \p Rel/\p Probe exists), else
+/// \p BuildDir. Found from the executable at run time, not compiled in, so
+/// that a prefix moved elsewhere (an unpacked tarball, a container) still
+/// finds its own headers and never reads the build or source tree.
+static std::string besideExecutable(StringRef Rel, StringRef Probe,
+                                    StringRef BuildDir) {
+  // /proc/self/exe; where /proc is missing, the tool's name on PATH.
+  std::string Exe = sys::fs::getMainExecutable(
+      "cuda-access-lint", reinterpret_cast<void *>(&besideExecutable));
+  if (!Exe.empty()) {
+    SmallString<256> Dir(sys::path::parent_path(sys::path::parent_path(Exe)));
+    sys::path::append(Dir, Rel);
+    SmallString<256> File(Dir);
+    sys::path::append(File, Probe);
+    if (sys::fs::exists(File))
+      return std::string(Dir);
+  }
+  return BuildDir.str();
+}
+
+/// The built-in headers (cal_cuda_minimal.h, cal_nvcc_compat.h).
+static const std::string &resourcesDir() {
+  static const std::string Dir = besideExecutable(
+      "share/cuda-access-lint/include", "cal_nvcc_compat.h", CAL_RESOURCES_DIR);
+  return Dir;
+}
+
+/// Clang's resource directory: its builtin and CUDA wrapper headers, which
+/// must be those of the clang the tool links. The package carries a copy.
+static const std::string &clangResourceDir() {
+  static const std::string Dir = besideExecutable(
+      "lib/cuda-access-lint/clang", "include/__clang_cuda_runtime_wrapper.h",
+      CAL_CLANG_RESOURCE_DIR);
+  return Dir;
+}
+
 std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
                                           const ToolkitInfo &TK,
                                           CudaSide Side) {
@@ -111,7 +148,7 @@ std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
       "-fgpu-rdc",
       // Clang 22 knows CUDA up to 12.9 and warns about 13.0 on every file;
       // the toolkit's headers parse fine, so the warning is noise to users.
-      "-Wno-unknown-cuda-version", "-resource-dir=" CAL_CLANG_RESOURCE_DIR};
+      "-Wno-unknown-cuda-version", "-resource-dir=" + clangResourceDir()};
   if (Side == CudaSide::Device) {
     // Clang 22's driver gives the SDK version to the host side only. The
     // device side then builds `k<<<...>>>` in host code on cudaConfigureCall,
@@ -134,12 +171,12 @@ std::vector<std::string> buildCompileArgs(const FrontendOptions &Opts,
   } else {
     Args.push_back("-nocudainc");
     Args.push_back("-include");
-    Args.push_back(CAL_RESOURCES_DIR "/cal_cuda_minimal.h");
+    Args.push_back(resourcesDir() + "/cal_cuda_minimal.h");
   }
   // What nvcc gives a source that clang's CUDA mode does not: its
   // predefined macros, host min/max, its atomic built-ins.
   Args.push_back("-include");
-  Args.push_back(CAL_RESOURCES_DIR "/cal_nvcc_compat.h");
+  Args.push_back(resourcesDir() + "/cal_nvcc_compat.h");
   // nvcc accepts `register` on locals in C++17 and only warns about a
   // narrowing conversion in a braced initializer (#2361-D); clang rejects
   // both.
