@@ -2,11 +2,23 @@
 # Installs what cuda-access-lint needs on a Debian machine, if missing, and
 # checks the CUDA toolkit. Idempotent: a second run installs nothing.
 # Called by the other scripts; there is no need to run it by hand.
+#
+# Required: the build (clang/LLVM 22, CMake, ninja, g++, nlohmann/json for
+# the verifier) and the tests
+# (GoogleTest, lit and FileCheck from llvm-22-tools, python3 with jsonschema
+# for the SARIF schema and yaml for the CI files, pre-commit and git for the
+# hook test, clang-apply-replacements from clang-tools-22, the sanitizer
+# run-time libraries for scripts/sanitize.sh). dpkg-deb, which the package
+# test uses, is part of Debian's dpkg.
+# Optional, and their tests are skipped with a message without them:
+# Chromium (the HTML report's browser test; installed below where the
+# archive has it), a container engine (the image test: never installed
+# here), the CUDA toolkit (checked at the end) and a GPU.
 set -euo pipefail
 
 need_pkgs=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools cmake ninja-build
            libgtest-dev nlohmann-json3-dev g++ python3 python3-jsonschema
-           pre-commit git clang-tools-22 libclang-rt-22-dev)
+           python3-yaml pre-commit git clang-tools-22 libclang-rt-22-dev)
 missing=()
 for p in "${need_pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
