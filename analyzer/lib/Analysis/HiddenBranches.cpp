@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CompilerEffects.h"
+#include "LaunchPass.h"
+#include "cal/Schema/Prediction.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -126,6 +128,38 @@ findHiddenBranches(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel) {
                             std::tie(Y.Pos.File, Y.Pos.Line, Y.Pos.Column);
                    });
   return Out;
+}
+
+namespace {
+
+class HiddenBranchPass : public LaunchPass {
+public:
+  llvm::StringRef name() const override { return "hidden_branches"; }
+  void run(LaunchState &S, KernelResult &K) const override {
+    K.Results.get<HiddenBranchList>().Branches =
+        findHiddenBranches(S.Ctx, S.KI.Decl);
+  }
+  std::optional<llvm::json::Value> toJSON(const KernelResult &K,
+                                          const TargetModel &) const override;
+};
+
+std::optional<llvm::json::Value>
+HiddenBranchPass::toJSON(const KernelResult &K, const TargetModel &) const {
+  llvm::json::Array Hidden;
+  for (const HiddenBranch &H : K.Results.get<HiddenBranchList>().Branches)
+    Hidden.push_back(llvm::json::Object{{key::File, H.Pos.File},
+                                        {key::Line, H.Pos.Line},
+                                        {key::Column, H.Pos.Column},
+                                        {"operation", H.Operation},
+                                        {"note", H.note()}});
+  return llvm::json::Value(std::move(Hidden));
+}
+
+} // namespace
+
+const LaunchPass &hiddenBranchPass() {
+  static const HiddenBranchPass P;
+  return P;
 }
 
 } // namespace cal

@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Analysis/Occupancy.h"
+#include "LaunchPass.h"
+#include "cal/Schema/Prediction.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -132,3 +134,77 @@ uint64_t cal::staticSharedBytes(clang::ASTContext &Ctx,
   C.walk(Kernel);
   return C.Bytes;
 }
+
+namespace cal {
+namespace {
+
+/// The launch's theoretical occupancy (docs/prediction-schema.md); null
+/// with the reason where it is not modelled.
+static llvm::json::Value occupancyJSON(const OccupancyResult &O) {
+  if (!O.Modelled)
+    return llvm::json::Object{{key::Modelled, false}, {key::Reason, O.Why}};
+  llvm::json::Object J{{key::Modelled, true},
+                       {"registers_per_thread",
+                        O.Registers ? llvm::json::Value(int64_t(*O.Registers))
+                                    : llvm::json::Value(nullptr)},
+                       {"static_shared_bytes", int64_t(O.StaticSharedBytes)},
+                       {key::DynamicSharedBytes, int64_t(O.DynamicSharedBytes)},
+                       {"threads_per_block", int64_t(O.ThreadsPerBlock)},
+                       {"blocks_per_sm", int64_t(O.BlocksPerSM)},
+                       {"active_warps_per_sm", int64_t(O.ActiveWarpsPerSM)},
+                       {"max_warps_per_sm", int64_t(O.MaxWarpsPerSM)},
+                       {key::TheoreticalOccupancyPct, O.Percent},
+                       {"limited_by", O.LimitedBy},
+                       {key::Certainty, O.Exact ? "exact" : "upper-bound"}};
+  if (!O.Registers)
+    J["registers_reason"] = O.RegistersWhy;
+  return J;
+}
+
+class OccupancyPass : public LaunchPass {
+public:
+  llvm::StringRef name() const override { return key::Occupancy; }
+  void run(LaunchState &S, KernelResult &K) const override;
+  std::optional<llvm::json::Value> toJSON(const KernelResult &K,
+                                          const TargetModel &) const override {
+    return occupancyJSON(K.Results.get<OccupancyResult>());
+  }
+};
+
+void OccupancyPass::run(LaunchState &S, KernelResult &K) const {
+  OccupancyResult &O = K.Results.get<OccupancyResult>();
+  const LaunchConfig &LC = S.LC;
+  if (LC.Assumed) {
+    O.Why = "no launch: the block is assumed";
+    return;
+  }
+  std::optional<unsigned> Regs;
+  for (const std::string &N : {S.KI.Name, S.KI.MangledName})
+    if (auto It = S.Opts.Registers.find(N); It != S.Opts.Registers.end())
+      Regs = It->second;
+  O = computeOccupancy(
+      S.Opts.Target, unsigned(LC.Block[0] * LC.Block[1] * LC.Block[2]), Regs,
+      staticSharedBytes(S.Ctx, S.KI.Decl), LC.DynamicSharedBytes);
+  if (!Regs && !S.Opts.RegistersWhy.empty())
+    O.RegistersWhy = S.Opts.RegistersWhy;
+  // A block larger than __launch_bounds__'s maximum does not launch
+  // (Programming Guide, "Launch Bounds": the launch fails).
+  if (S.KI.LaunchBoundsMaxThreads && O.Modelled &&
+      O.ThreadsPerBlock > *S.KI.LaunchBoundsMaxThreads) {
+    O.BlocksPerSM = O.ActiveWarpsPerSM = 0;
+    O.Percent = 0;
+    O.Exact = true;
+    O.LimitedBy = "__launch_bounds__(" +
+                  std::to_string(*S.KI.LaunchBoundsMaxThreads) +
+                  "): the block does not launch";
+  }
+}
+
+} // namespace
+
+const LaunchPass &occupancyPass() {
+  static const OccupancyPass P;
+  return P;
+}
+
+} // namespace cal

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PartitionSurvey.h"
+#include "LaunchPass.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
@@ -108,7 +109,7 @@ void surveyPartitions(clang::ASTContext &Ctx, ExprContext &EC,
                       const TargetModel &TM, const clang::FunctionDecl *Kernel,
                       const SampleInfo &S, const WarpSetup &Setup,
                       KernelResult &K) {
-  PartitionSurvey &P = K.Partitions;
+  PartitionSurvey &P = K.Results.get<PartitionSurvey>();
   uint64_t Threads = S.Block[0] * S.Block[1] * S.Block[2];
   uint64_t GridBlocks = S.Grid[0] * S.Grid[1] * S.Grid[2];
   P.Blocks = unsigned(std::min<uint64_t>(
@@ -133,6 +134,27 @@ void surveyPartitions(clang::ASTContext &Ctx, ExprContext &EC,
     }
   }
   Sink.finish();
+}
+
+namespace {
+
+/// Partition camping needs the blocks that run at once: a survey of the
+/// first sample's, on targets with a partition layout only.
+class PartitionPass : public LaunchPass {
+public:
+  llvm::StringRef name() const override { return "partitions"; }
+  void run(LaunchState &S, KernelResult &K) const override {
+    if (S.Opts.Target.Partitions && !K.Samples.empty())
+      surveyPartitions(S.Ctx, S.EC, S.Opts.Target, S.KI.Decl, K.Samples.front(),
+                       S.FirstSetup, K);
+  }
+};
+
+} // namespace
+
+const LaunchPass &partitionPass() {
+  static const PartitionPass P;
+  return P;
 }
 
 } // namespace cal

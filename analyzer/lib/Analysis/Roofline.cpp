@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Analysis/Roofline.h"
+#include "LaunchPass.h"
+#include "cal/Schema/Prediction.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
 
@@ -143,3 +145,97 @@ RooflineResult cal::computeRoofline(const TargetModel &TM,
   }
   return R;
 }
+
+namespace cal {
+namespace {
+
+/// Bytes, operations and the time bound over the launch's grid
+/// (docs/prediction-schema.md, docs/roofline.md).
+static llvm::json::Value rooflineJSON(const RooflineResult &R,
+                                      const TargetModel &TM) {
+  if (!R.Modelled)
+    return llvm::json::Object{{key::Modelled, false}, {key::Reason, R.Why}};
+  llvm::json::Object Ops, PerThread, PerClock;
+  for (unsigned C = 0; C < NumOpClasses; ++C) {
+    const char *N = opClassName(OpClass(C));
+    Ops[N] = R.Ops[C];
+    PerThread[N] = R.GridThreads > 0 ? R.Ops[C] / R.GridThreads : 0.0;
+    PerClock[N] = int64_t(opsPerClock(TM, OpClass(C)));
+  }
+  Ops[key::Total] = R.opsTotal();
+  llvm::json::Array Notes;
+  for (const std::string &N : R.Notes)
+    Notes.push_back(N);
+  llvm::json::Value Device = nullptr;
+  if (TM.modelsThroughput()) {
+    bool Part = !TM.ReferenceDevice.empty();
+    Device = llvm::json::Object{
+        {key::Name, Part ? llvm::json::Value(TM.ReferenceDevice) : nullptr},
+        {key::SmCount,
+         Part ? llvm::json::Value(int64_t(TM.DeviceSMs)) : nullptr},
+        {key::ClockMhz,
+         Part ? llvm::json::Value(int64_t(TM.DeviceClockMHz)) : nullptr},
+        {key::DramGbps, Part ? llvm::json::Value(TM.DeviceDramGBps) : nullptr},
+        {"l2_bytes",
+         Part ? llvm::json::Value(int64_t(TM.DeviceL2Bytes)) : nullptr},
+        {"dram_fetch_bytes", int64_t(TM.DramFetchBytes)},
+        {key::OpsPerClockPerSm, std::move(PerClock)}};
+  }
+  double Dram = R.dramTotal();
+  return llvm::json::Object{
+      {key::Modelled, true},
+      {key::GridThreads, R.GridThreads},
+      {key::SectorBytes, R.SectorBytes},
+      {key::DramBytes, llvm::json::Object{{key::Read, R.DramRead},
+                                          {key::Write, R.DramWrite},
+                                          {key::Total, Dram}}},
+      {"footprint_bytes", R.Footprint},
+      {key::Ops, std::move(Ops)},
+      {key::OpsPerThread, std::move(PerThread)},
+      {key::ArithmeticIntensity,
+       Dram > 0 ? llvm::json::Value(R.opsTotal() / Dram) : nullptr},
+      {key::ReferenceDevice, std::move(Device)},
+      {key::TimeBoundUs,
+       R.HasBound ? llvm::json::Value(R.TimeBoundUs) : nullptr},
+      {key::BoundBy, R.HasBound ? llvm::json::Value(R.BoundBy) : nullptr},
+      {key::Certainty, R.Certainty},
+      {key::Notes, std::move(Notes)}};
+}
+
+class RooflinePass : public LaunchPass {
+public:
+  llvm::StringRef name() const override { return key::Roofline; }
+  void run(LaunchState &S, KernelResult &K) const override;
+  std::optional<llvm::json::Value>
+  toJSON(const KernelResult &K, const TargetModel &TM) const override {
+    return rooflineJSON(K.Results.get<RooflineResult>(), TM);
+  }
+};
+
+void RooflinePass::run(LaunchState &S, KernelResult &K) const {
+  RooflineResult &R = K.Results.get<RooflineResult>();
+  if (S.LC.Assumed) {
+    R.Why = "no launch: the grid is assumed";
+    return;
+  }
+  std::vector<std::string> Incomplete;
+  if (S.CappedLoops)
+    Incomplete.push_back("loops stopped before their end");
+  if (!K.Unsupported.empty())
+    Incomplete.push_back("calls not followed");
+  if (llvm::any_of(K.Accesses, [](const AccessSummary &A) {
+        return A.Space == AddrSpace::Unknown ||
+               (A.Space == AddrSpace::Global && A.UnknownRequests);
+      }))
+    Incomplete.push_back("global accesses of unknown address");
+  R = computeRoofline(S.Opts.Target, S.Traffic, Incomplete, K.SampledWhat);
+}
+
+} // namespace
+
+const LaunchPass &rooflinePass() {
+  static const RooflinePass P;
+  return P;
+}
+
+} // namespace cal

@@ -40,7 +40,7 @@ Example:
   }
   void run(const KernelResult &K, const TargetModel &, const CheckSettings &,
            FindingSink &Out) const override {
-    for (const HiddenBranch &H : K.HiddenBranches) {
+    for (const HiddenBranch &H : K.Results.get<HiddenBranchList>().Branches) {
       Finding F;
       F.Severity = Finding::Remark;
       F.Range = H.Range;

@@ -46,7 +46,7 @@ Example:
   }
   void run(const KernelResult &K, const TargetModel &, const CheckSettings &S,
            FindingSink &Out) const override {
-    const OccupancyResult &O = K.Occupancy;
+    const OccupancyResult &O = K.Results.get<OccupancyResult>();
     if (!O.Modelled || O.Percent >= S.number(id(), "MinOccupancyPercent"))
       return;
     Finding F = kernelFinding(

@@ -84,9 +84,9 @@ void PartitionCampingCheck::run(const KernelResult &K, const TargetModel &TM,
                                 FindingSink &Out) const {
   if (!TM.Partitions)
     return;
-  const PartitionSurvey &P = K.Partitions;
+  const PartitionSurvey &P = K.Results.get<PartitionSurvey>();
   double Share = Set.number(id(), MaxPartitionShare);
-  for (const PartitionUse &U : K.Partitions.Uses) {
+  for (const PartitionUse &U : P.Uses) {
     unsigned Touched = unsigned(llvm::popcount(U.PartitionMask));
     if (U.Unknown || !Touched || U.Chunks < TM.Partitions ||
         Touched > Share * TM.Partitions)

@@ -115,78 +115,6 @@ static json::Object summary(const KernelResult &K, AddrSpace Sp, bool Load,
 
 /// Requests per warp through pointers whose memory space is unknown; they
 /// are in none of the per-space summaries.
-/// The launch's theoretical occupancy (docs/prediction-schema.md); null
-/// with the reason where it is not modelled.
-static json::Value occupancyJSON(const OccupancyResult &O) {
-  if (!O.Modelled)
-    return json::Object{{key::Modelled, false}, {key::Reason, O.Why}};
-  json::Object J{
-      {key::Modelled, true},
-      {"registers_per_thread",
-       O.Registers ? json::Value(int64_t(*O.Registers)) : json::Value(nullptr)},
-      {"static_shared_bytes", int64_t(O.StaticSharedBytes)},
-      {key::DynamicSharedBytes, int64_t(O.DynamicSharedBytes)},
-      {"threads_per_block", int64_t(O.ThreadsPerBlock)},
-      {"blocks_per_sm", int64_t(O.BlocksPerSM)},
-      {"active_warps_per_sm", int64_t(O.ActiveWarpsPerSM)},
-      {"max_warps_per_sm", int64_t(O.MaxWarpsPerSM)},
-      {key::TheoreticalOccupancyPct, O.Percent},
-      {"limited_by", O.LimitedBy},
-      {key::Certainty, O.Exact ? "exact" : "upper-bound"}};
-  if (!O.Registers)
-    J["registers_reason"] = O.RegistersWhy;
-  return J;
-}
-
-/// Bytes, operations and the time bound over the launch's grid
-/// (docs/prediction-schema.md, docs/roofline.md).
-static json::Value rooflineJSON(const RooflineResult &R,
-                                const TargetModel &TM) {
-  if (!R.Modelled)
-    return json::Object{{key::Modelled, false}, {key::Reason, R.Why}};
-  json::Object Ops, PerThread, PerClock;
-  for (unsigned C = 0; C < NumOpClasses; ++C) {
-    const char *N = opClassName(OpClass(C));
-    Ops[N] = R.Ops[C];
-    PerThread[N] = R.GridThreads > 0 ? R.Ops[C] / R.GridThreads : 0.0;
-    PerClock[N] = int64_t(opsPerClock(TM, OpClass(C)));
-  }
-  Ops[key::Total] = R.opsTotal();
-  json::Array Notes;
-  for (const std::string &N : R.Notes)
-    Notes.push_back(N);
-  json::Value Device = nullptr;
-  if (TM.modelsThroughput()) {
-    bool Part = !TM.ReferenceDevice.empty();
-    Device = json::Object{
-        {key::Name, Part ? json::Value(TM.ReferenceDevice) : nullptr},
-        {key::SmCount, Part ? json::Value(int64_t(TM.DeviceSMs)) : nullptr},
-        {key::ClockMhz, Part ? json::Value(int64_t(TM.DeviceClockMHz)) : nullptr},
-        {key::DramGbps, Part ? json::Value(TM.DeviceDramGBps) : nullptr},
-        {"l2_bytes", Part ? json::Value(int64_t(TM.DeviceL2Bytes)) : nullptr},
-        {"dram_fetch_bytes", int64_t(TM.DramFetchBytes)},
-        {key::OpsPerClockPerSm, std::move(PerClock)}};
-  }
-  double Dram = R.dramTotal();
-  return json::Object{
-      {key::Modelled, true},
-      {key::GridThreads, R.GridThreads},
-      {key::SectorBytes, R.SectorBytes},
-      {key::DramBytes, json::Object{{key::Read, R.DramRead},
-                                  {key::Write, R.DramWrite},
-                                  {key::Total, Dram}}},
-      {"footprint_bytes", R.Footprint},
-      {key::Ops, std::move(Ops)},
-      {key::OpsPerThread, std::move(PerThread)},
-      {key::ArithmeticIntensity,
-       Dram > 0 ? json::Value(R.opsTotal() / Dram) : nullptr},
-      {key::ReferenceDevice, std::move(Device)},
-      {key::TimeBoundUs, R.HasBound ? json::Value(R.TimeBoundUs) : nullptr},
-      {key::BoundBy, R.HasBound ? json::Value(R.BoundBy) : nullptr},
-      {key::Certainty, R.Certainty},
-      {key::Notes, std::move(Notes)}};
-}
-
 static double unknownSpaceRequests(const KernelResult &K) {
   double N = 0;
   for (const AccessSummary &A : K.Accesses)
@@ -315,13 +243,6 @@ json::Array resultToJSON(const AnalysisResult &R) {
           {key::ExecutionsPerWarp,
            K.WarpsEvaluated ? double(E.Executions) / K.WarpsEvaluated : 0.0},
           {key::Reason, E.Reason}});
-    json::Array Hidden;
-    for (const HiddenBranch &H : K.HiddenBranches)
-      Hidden.push_back(json::Object{{key::File, H.Pos.File},
-                                    {key::Line, H.Pos.Line},
-                                    {key::Column, H.Pos.Column},
-                                    {"operation", H.Operation},
-                                    {"note", H.note()}});
     for (const Dim3 &B : K.EvaluatedBlocks)
       Blocks.push_back(dim3ToJSON(B));
     json::Array Samples, FirstWeights;
@@ -379,7 +300,7 @@ json::Array resultToJSON(const AnalysisResult &R) {
     json::Object Unit{{"global", R.Target.globalUnit()}};
     if (Txn)
       Unit["global_rule"] = R.Target.globalRuleText();
-    Out.push_back(json::Object{
+    json::Object Entry{
         {key::Name, K.Name},
         {"units", std::move(Unit)},
         {key::MangledName, K.MangledName},
@@ -387,8 +308,6 @@ json::Array resultToJSON(const AnalysisResult &R) {
         {key::Line, K.Pos.Line},
         {key::Column, K.Pos.Column},
         {key::Launch, std::move(Launch)},
-        {key::Occupancy, occupancyJSON(K.Occupancy)},
-        {key::Roofline, rooflineJSON(K.Roofline, R.Target)},
         {"assumptions", std::move(Assumptions)},
         {"unsupported", std::move(Unsupported)},
         {"evaluated", json::Object{{"blocks", std::move(Blocks)},
@@ -399,8 +318,9 @@ json::Array resultToJSON(const AnalysisResult &R) {
         {key::Accesses, std::move(Accesses)},
         {key::Branches, std::move(Branches)},
         {"not_issued", std::move(NotIssued)},
-        {"hidden_branches", std::move(Hidden)},
-        {key::Summary, std::move(Summary)}});
+        {key::Summary, std::move(Summary)}};
+    addPassSections(K, R.Target, Entry);
+    Out.push_back(std::move(Entry));
   }
   return Out;
 }

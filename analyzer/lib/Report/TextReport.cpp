@@ -107,7 +107,7 @@ void printEventDump(raw_ostream &OS, const AnalysisResult &R) {
          << addrSpaceName(E.Space) << " " << accessKindName(E.Kind) << " "
          << E.BytesPerLane << "B executions=" << E.Executions << ": "
          << E.Reason << "\n";
-    for (const HiddenBranch &H : K.HiddenBranches)
+    for (const HiddenBranch &H : K.Results.get<HiddenBranchList>().Branches)
       OS << "  summary hidden-branch " << H.Pos.Line << ":" << H.Pos.Column
          << " " << H.Operation << "\n";
   }

@@ -12,12 +12,14 @@
 #define CAL_ANALYSIS_ANALYZER_H
 
 #include "cal/Analysis/Occupancy.h"
+#include "cal/Analysis/PassResults.h"
 #include "cal/Analysis/Roofline.h"
 #include "cal/Discovery/KernelDiscovery.h"
 #include "cal/Models/DivergenceModel.h"
 #include "cal/Target/TargetModel.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 #include <array>
 #include <limits>
 #include <map>
@@ -242,6 +244,12 @@ struct HiddenBranch {
   std::string note() const;
 };
 
+/// The compiler-effects pass's result: the kernel's hidden branches, in
+/// source order.
+struct HiddenBranchList {
+  std::vector<HiddenBranch> Branches;
+};
+
 struct LaunchConfig {
   Dim3 Grid = DefaultGrid, Block = DefaultBlock;
   /// Grid components computed at run time: they are sampled (see
@@ -335,7 +343,6 @@ struct KernelResult {
   std::vector<AccessSummary> Accesses;      ///< in source order
   std::vector<BranchSummary> Branches;      ///< in source order
   std::vector<ElidedAccess> NotIssued;      ///< in source order
-  std::vector<HiddenBranch> HiddenBranches; ///< in source order
   /// Problems with the kernel's annotation (on the first analysis of a
   /// kernel only, so that they are reported once).
   std::vector<AnnotationIssue> AnnotationIssues;
@@ -344,12 +351,9 @@ struct KernelResult {
   /// cover the warps and iterations evaluated before (a range, said so).
   bool BudgetHit = false;
   std::vector<std::string> EventDump;   ///< with --dump=events
-  /// Targets with a partition layout only (TargetModel::Partitions).
-  PartitionSurvey Partitions;
-  /// Theoretical occupancy of the launch (Occupancy.h).
-  OccupancyResult Occupancy;
-  /// Bytes, operations and the time bound over the grid (Roofline.h).
-  RooflineResult Roofline;
+  /// What the per-launch analyses found, by result type: OccupancyResult,
+  /// RooflineResult, PartitionSurvey, HiddenBranchList, ...
+  PassResults Results;
 };
 
 struct AnalysisResult {
@@ -363,6 +367,11 @@ struct AnalysisResult {
 /// \p ParamNames, suggesting the nearest one; success otherwise.
 llvm::Error checkParamNames(const AnalysisOptions &Opts,
                             llvm::ArrayRef<std::string> ParamNames);
+
+/// Adds the JSON section of each per-launch analysis that has one to the
+/// kernel's entry \p Entry (docs/prediction-schema.md).
+void addPassSections(const KernelResult &K, const TargetModel &TM,
+                     llvm::json::Object &Entry);
 
 /// Analyzes every kernel of \p Kernels that has a body and passes the
 /// filter, once per distinct launch configuration.

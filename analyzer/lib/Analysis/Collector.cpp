@@ -1,0 +1,286 @@
+//===- Collector.cpp - Interpreter events into per-access figures ---------===//
+#include "Collector.h"
+#include "CompilerEffects.h"
+#include "cal/Models/LocalConstantModels.h"
+#include "cal/Models/MemoryModels.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace cal {
+
+unsigned Collector::casPasses(const clang::Expr *Site,
+                              const std::array<LaneAddress, MaxLanes> &Lanes,
+                              const TargetModel &TM) {
+  const auto *CE = dyn_cast<clang::CallExpr>(Site);
+  const clang::FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier() || CE->getNumArgs() < 1)
+    return 0;
+  llvm::StringRef N = FD->getName();
+  if (N.starts_with("atomicCAS"))
+    return 1;
+  clang::QualType T = CE->getArg(0)->getType()->getPointeeType();
+  if (!T->isRealFloatingType() || N.starts_with("atomicExch"))
+    return 0;
+  std::vector<unsigned> PerBank(TM.SharedBanks, 0);
+  unsigned Most = 1;
+  for (const LaneAddress &L : Lanes)
+    if (L)
+      Most = std::max(Most, ++PerBank[*L / TM.BankWidthBytes % TM.SharedBanks]);
+  return Most;
+}
+
+void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
+                         const MemObject &Obj, unsigned Bytes, uint32_t Active,
+                         const LaneAddresses &Addrs, bool UnderUnknown) {
+  // An access made inside a system header's function is the user's
+  // access at the call that reached it, one per such call; the header's
+  // line goes with it (a profiler may name either).
+  auto [It, New] = AccessIndex.try_emplace(
+      std::make_tuple(Site, unsigned(Kind), Addrs.UserSite), K.Accesses.size());
+  if (New) {
+    AccessSummary &A = K.Accesses.emplace_back();
+    const clang::Expr *At = Addrs.UserSite ? Addrs.UserSite : Site;
+    A.Pos = makePos(AST, At->getBeginLoc());
+    A.Range = At->getSourceRange();
+    if (Addrs.UserSite)
+      A.HeaderPos = makePos(AST, Site->getBeginLoc());
+    A.Space = Obj.Space;
+    A.Kind = Kind;
+    A.BytesPerLane = Bytes;
+    if (Obj.Space == AddrSpace::Shared)
+      A.SharedArray = Obj.Decl;
+  }
+  AccessSummary &A = K.Accesses[It->second];
+  if (A.SharedArray != Obj.Decl)
+    A.SharedArray = nullptr;
+  // A site first reached through a pointer of unknown target takes the
+  // space of the first known target seen later.
+  if (A.Space == AddrSpace::Unknown)
+    A.Space = Obj.Space;
+  A.UnderUnknownBranch |= UnderUnknown;
+  ++A.Requests;
+  A.WeightedRequests += Weight;
+  A.ActiveLanes.add(__builtin_popcount(Active), Weight);
+  std::array<LaneAddress, MaxLanes> Lanes;
+  const EvalResult *Bad = nullptr;
+  for (unsigned I = 0; I < MaxLanes; ++I)
+    if (Active >> I & 1) {
+      if (!Addrs.Addr[I].Known) {
+        Bad = &Addrs.Addr[I];
+        break;
+      }
+      Lanes[I] = uint64_t(Addrs.Addr[I].Value);
+    }
+  std::string Line;
+  if (Dump)
+    Line = llvm::formatv("access {0}:{1} {2} {3} {4}B {5} active={6}",
+                         A.Pos.Line, A.Pos.Column, addrSpaceName(A.Space),
+                         accessKindName(Kind), Bytes, WarpText,
+                         __builtin_popcount(Active));
+  if (Bad) {
+    ++A.UnknownRequests;
+    A.WeightedUnknownRequests += Weight;
+    if (A.UnknownReason.empty())
+      A.UnknownReason =
+          Bad->Blocker && Bad->Blocker->isOpaque()
+              ? "address depends on " + Bad->Blocker->getName().str()
+              : std::string(Bad->Why ? Bad->Why : "unknown address");
+    if (Dump)
+      K.EventDump.push_back(Line + " unknown: " + A.UnknownReason);
+    return;
+  }
+  if (A.IndexText.empty() && Addrs.Lane0Offset)
+    A.IndexText = Addrs.Lane0Offset->str();
+  if (A.FirstWarpOffsets.empty())
+    for (unsigned I = 0; I < MaxLanes; ++I)
+      if (Lanes[I]) {
+        A.FirstWarpLanes.push_back(I);
+        A.FirstWarpOffsets.push_back(int64_t(*Lanes[I] - Obj.Base));
+      }
+  double Main = 0, Ideal = 0;
+  // Global and local requests are both costed in L1TEX sectors.
+  auto AddSectors = [&](const GlobalCost &C, llvm::StringRef Unit) {
+    A.Sectors.add(C.Sectors, Weight);
+    A.IdealSectors.add(C.IdealSectors, Weight);
+    A.Lines.add(C.Lines, Weight);
+    Main = C.Sectors;
+    Ideal = C.IdealSectors;
+    if (Dump)
+      Line +=
+          llvm::formatv(" {0}={1} ideal={2}", Unit, C.Sectors, C.IdealSectors);
+  };
+  if (Obj.Space == AddrSpace::Global) {
+    GlobalCost C =
+        computeGlobalCost(TM, Lanes, Bytes, Kind == AccessKind::Load);
+    if (TM.countsTransactions()) {
+      A.TransactionBytes.add(C.TransactionBytes, Weight);
+      A.IdealBytes.add(C.IdealBytes, Weight);
+    }
+    AddSectors(C, TM.globalUnit());
+    Traffic.addSectorBytes(TM.countsTransactions()
+                               ? C.TransactionBytes
+                               : C.Sectors * TM.SectorBytes);
+    Traffic.addDramUnits(Obj.Base, Kind != AccessKind::Store,
+                         Kind != AccessKind::Load, Lanes, Bytes);
+  } else if (Obj.Space == AddrSpace::Local) {
+    GlobalCost C = computeLocalCost(TM, Lanes, Bytes);
+    AddSectors(C, "local sectors");
+    Traffic.addSectorBytes(C.Sectors * TM.SectorBytes);
+  } else if (Obj.Space == AddrSpace::Constant) {
+    unsigned N = computeConstantRequests(Lanes);
+    A.ConstantRequests.add(N, Weight);
+    Main = N;
+    Ideal = 1;
+    if (Dump)
+      Line += llvm::formatv(" constant requests={0}", N);
+  } else if (Obj.Space == AddrSpace::Shared) {
+    SharedCost C =
+        computeSharedCost(TM, Lanes, Bytes, Kind == AccessKind::Load);
+    if (unsigned Passes = Kind == AccessKind::Atomic && TM.SharedCasWavefronts
+                              ? casPasses(Site, Lanes, TM)
+                              : 0) {
+      // A compare-and-swap: a fixed cost per execution, executed once per
+      // pass of the spin loop (the first pass is the request counted
+      // above).
+      C.Wavefronts = C.IdealWavefronts = TM.SharedCasWavefronts;
+      A.Requests += Passes - 1;
+      A.WeightedRequests += Weight * (Passes - 1);
+    }
+    A.Wavefronts.add(C.Wavefronts, Weight);
+    A.IdealWavefronts.add(C.IdealWavefronts, Weight);
+    Main = C.Wavefronts;
+    Ideal = C.IdealWavefronts;
+    if (Dump)
+      Line += llvm::formatv(" wavefronts={0} ideal={1}", C.Wavefronts,
+                            C.IdealWavefronts);
+  }
+  A.PerSample[Sample].add(Main, Weight);
+  A.PerSampleIdeal[Sample].add(Ideal, Weight);
+  if (Dump) {
+    Line += " offsets:";
+    unsigned Shown = 0;
+    for (unsigned I = 0; I < MaxLanes && Shown < 4; ++I)
+      if (Lanes[I]) {
+        Line += llvm::formatv(" {0}:{1}", I, int64_t(*Lanes[I] - Obj.Base));
+        ++Shown;
+      }
+    K.EventDump.push_back(Line);
+  }
+}
+
+void Collector::onBranch(const clang::Stmt *S, llvm::StringRef Kind,
+                         uint32_t Active, uint32_t Taken, uint32_t Unknown,
+                         llvm::StringRef Why, const Expr *Cond) {
+  auto [It, New] = BranchIndex.try_emplace(S, K.Branches.size());
+  if (New) {
+    BranchSummary &B = K.Branches.emplace_back();
+    B.Pos = makePos(AST, S->getBeginLoc());
+    B.Range = S->getSourceRange();
+    // The finding underlines the test, as clang does, not the whole
+    // statement (an if/else can span many lines).
+    const clang::Expr *Test = nullptr;
+    if (const auto *If = dyn_cast<clang::IfStmt>(S))
+      Test = If->getCond();
+    else if (const auto *F = dyn_cast<clang::ForStmt>(S))
+      Test = F->getCond();
+    else if (const auto *W = dyn_cast<clang::WhileStmt>(S))
+      Test = W->getCond();
+    else if (const auto *D = dyn_cast<clang::DoStmt>(S))
+      Test = D->getCond();
+    else if (const auto *Sw = dyn_cast<clang::SwitchStmt>(S))
+      Test = Sw->getCond();
+    if (Test)
+      B.TestRange = Test->getSourceRange();
+    B.Kind = Kind.str();
+    if (const auto *If = dyn_cast<clang::IfStmt>(S)) {
+      B.Lowering = branchLowering(AST, If);
+      B.LikelyPredicated = B.Lowering != BranchLowering::Branch;
+    }
+    B.NoCostWhy = divergenceWithoutCost(S);
+  }
+  BranchSummary &B = K.Branches[It->second];
+  if (Cond && !B.DependsOnSampledParameters)
+    B.DependsOnSampledParameters = mentionsSampled(Cond);
+  uint32_t Known = Active & ~Unknown;
+  if (Known)
+    B.Stats.addExecution(WarpKey, Known, Taken & Known);
+  if (OccurrenceWarp != WarpKey) {
+    Occurrence.clear();
+    OccurrenceWarp = WarpKey;
+  }
+  unsigned N = Occurrence[S]++;
+  if (Known && !Unknown && ((Taken & Known) == 0 || (Taken & Known) == Known)) {
+    int8_t Out = (Taken & Known) ? 1 : 0;
+    if (N >= B.OccurrenceOutcome.size())
+      B.OccurrenceOutcome.resize(N + 1, -1);
+    if (B.OccurrenceOutcome[N] < 0)
+      B.OccurrenceOutcome[N] = Out;
+    else if (B.OccurrenceOutcome[N] != Out)
+      B.CrossWarpDiffers = true;
+  }
+  if (Unknown) {
+    B.Stats.addUnknown(WarpKey);
+    if (B.Reason.empty())
+      B.Reason = "condition depends on " + Why.str();
+  }
+  if (Dump)
+    K.EventDump.push_back(llvm::formatv(
+        "branch {0}:{1} {2} {3} active={4:x8} taken={5:x8} unknown={6:x8}",
+        B.Pos.Line, B.Pos.Column, Kind, WarpText, Active, Taken & Known,
+        Unknown));
+}
+
+void Collector::onLoopCapped(const clang::Stmt *Loop) {
+  if (!CappedLoops.insert(Loop).second)
+    return;
+  SourcePos P = makePos(AST, Loop->getBeginLoc());
+  K.Assumptions.push_back(llvm::formatv(
+      "loop at {0}:{1} evaluated for its first iterations only (at most {2} "
+      "per loop, {3} per kernel)",
+      P.Line, P.Column, LoopIterationCap, KernelIterationBudget));
+  Capped.push_back(Loop->getSourceRange());
+}
+
+void Collector::onUnsupported(const clang::Stmt *S, llvm::StringRef What) {
+  if (std::find(K.Unsupported.begin(), K.Unsupported.end(), What) ==
+      K.Unsupported.end())
+    K.Unsupported.push_back(What.str());
+}
+
+void Collector::finish() {
+  Traffic.finish();
+  const clang::SourceManager &SM = AST.getSourceManager();
+  for (AccessSummary &A : K.Accesses)
+    for (clang::SourceRange R : Capped)
+      if (!SM.isBeforeInTranslationUnit(A.Range.getBegin(), R.getBegin()) &&
+          !SM.isBeforeInTranslationUnit(R.getEnd(), A.Range.getBegin()))
+        A.InCappedLoop = true;
+  auto Before = [&](SourcePos X, SourcePos Y) {
+    return std::tie(X.File, X.Line, X.Column) <
+           std::tie(Y.File, Y.Line, Y.Column);
+  };
+  std::stable_sort(K.Accesses.begin(), K.Accesses.end(),
+                   [&](const AccessSummary &X, const AccessSummary &Y) {
+                     return Before(X.Pos, Y.Pos);
+                   });
+  std::stable_sort(K.Branches.begin(), K.Branches.end(),
+                   [&](const BranchSummary &X, const BranchSummary &Y) {
+                     return Before(X.Pos, Y.Pos);
+                   });
+}
+
+bool Collector::mentionsSampled(const Expr *E) {
+  auto [It, New] = Mentions.try_emplace(E, false);
+  if (!New)
+    return It->second;
+  bool Atom = E->getKind() == ExprKind::Atom;
+  bool M = Atom && ((E->getAtomKind() == AtomKind::Param &&
+                     SampledParams.contains(E->getName())) ||
+                    (E->getAtomKind() == AtomKind::GridDim &&
+                     GridSampled[E->getComponent()]));
+  for (unsigned I = 0; !M && I < E->getNumOperands(); ++I)
+    M = mentionsSampled(E->getOperand(I));
+  return Mentions[E] = M;
+}
+} // namespace cal

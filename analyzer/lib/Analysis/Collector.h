@@ -1,0 +1,97 @@
+//===- Collector.h - Interpreter events into per-access figures -*- C++ -*-===//
+//
+// The interpretation pass's event sink: each memory access the interpreter
+// reports for a warp goes through the target's models (sectors, wavefronts,
+// constant requests) into the kernel's AccessSummary, weighted by the blocks
+// the evaluated block stands for; each branch into its BranchSummary; and
+// the arithmetic and bytes into the traffic counter of the roofline.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_ANALYSIS_COLLECTOR_H
+#define CAL_ANALYSIS_COLLECTOR_H
+
+#include "SimtInterpreter.h"
+#include "TrafficCounter.h"
+#include "cal/Analysis/Analyzer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+#include <array>
+#include <map>
+#include <tuple>
+
+namespace cal {
+
+class Collector : public EventSink {
+public:
+  Collector(clang::ASTContext &AST, const TargetModel &TM, KernelResult &K,
+            bool Dump)
+      : Traffic(TM), AST(AST), TM(TM), K(K), Dump(Dump) {}
+
+  unsigned Sample = 0;
+  /// Names of the kernel's parameters whose values are sampled, and the
+  /// grid dimensions computed at run time (sampled too).
+  llvm::StringSet<> SampledParams;
+  std::array<bool, 3> GridSampled = {false, false, false};
+  void onSampledLoad(const Expr *Atom) override {
+    SampledParams.insert(Atom->getName());
+  }
+  /// Blocks of the grid the current block stands for, normalised per
+  /// sample (see Stat).
+  double Weight = 1;
+  uint64_t WarpKey = 0;
+  std::string WarpText;
+  /// Bytes and operations over the grid (Roofline.h).
+  TrafficCounter Traffic;
+
+  void onArith(OpClass C, unsigned N, uint32_t Active) override {
+    Traffic.addOps(C, N, Active);
+  }
+
+  /// For a shared atomic that compiles to a compare-and-swap, the
+  /// executions it takes: 1 for atomicCAS; for a floating-point
+  /// read-modify-write, a spin loop in which one lane per bank succeeds per
+  /// pass, so the lanes of the most used bank (H100 probes). 0 for the
+  /// integer atomics, which cost as loads.
+  static unsigned casPasses(const clang::Expr *Site,
+                            const std::array<LaneAddress, MaxLanes> &Lanes,
+                            const TargetModel &TM);
+
+  void onAccess(const clang::Expr *Site, AccessKind Kind, const MemObject &Obj,
+                unsigned Bytes, uint32_t Active, const LaneAddresses &Addrs,
+                bool UnderUnknown) override;
+
+  void onBranch(const clang::Stmt *S, llvm::StringRef Kind, uint32_t Active,
+                uint32_t Taken, uint32_t Unknown, llvm::StringRef Why,
+                const Expr *Cond) override;
+
+  void onLoopCapped(const clang::Stmt *Loop) override;
+
+  void onUnsupported(const clang::Stmt *S, llvm::StringRef What) override;
+
+  void finish();
+
+  /// Whether some loop stopped before its end.
+  bool cappedLoops() const { return !Capped.empty(); }
+
+private:
+  clang::ASTContext &AST;
+  const TargetModel &TM;
+  KernelResult &K;
+  bool Dump;
+  std::map<std::tuple<const void *, unsigned, const void *>, unsigned>
+      AccessIndex;
+  /// Whether \p E names a sampled parameter; memoised, as expressions are
+  /// unique per context and conditions repeat across warps.
+  bool mentionsSampled(const Expr *E);
+  llvm::DenseMap<const Expr *, bool> Mentions;
+  llvm::DenseMap<const clang::Stmt *, unsigned> BranchIndex;
+  llvm::DenseMap<const clang::Stmt *, unsigned> Occurrence;
+  uint64_t OccurrenceWarp = ~0ull;
+  llvm::SmallPtrSet<const clang::Stmt *, 4> CappedLoops;
+  std::vector<clang::SourceRange> Capped;
+};
+
+} // namespace cal
+
+#endif // CAL_ANALYSIS_COLLECTOR_H
