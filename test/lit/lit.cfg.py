@@ -54,6 +54,11 @@ else:
         "no schema at " + sarif_schema if not os.path.exists(sarif_schema)
         else "python3-jsonschema is not installed"))
 config.substitutions.append(("%python", sys.executable))
+# The language server's Neovim test (lsp/neovim.test).
+if shutil.which("nvim"):
+    config.available_features.add("nvim")
+else:
+    lit_config.note("nvim not installed: the Neovim language-server test is skipped")
 if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
 else:

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FixOutput.h"
+#include "LspServer.h"
 #include "OptionCheck.h"
 #include "cal/Driver/LintRun.h"
 
@@ -54,8 +55,9 @@ cl::OptionCategory CheckCat("Checks, configuration and fixes");
 cl::OptionCategory LaunchCat("Kernels, launches and target");
 cl::OptionCategory OutputCat("Output");
 cl::OptionCategory PerfCat("Performance");
-const cl::OptionCategory *const Cats[] = {&InputCat, &CheckCat, &LaunchCat,
-                                          &OutputCat, &PerfCat};
+cl::OptionCategory EditorCat("Editors");
+const cl::OptionCategory *const Cats[] = {&InputCat,  &CheckCat, &LaunchCat,
+                                          &OutputCat, &PerfCat,  &EditorCat};
 
 cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
                             cl::cat(InputCat));
@@ -243,9 +245,19 @@ cl::opt<std::string> ExportFixes(
     "export-fixes",
     cl::desc("Write the proven fixes as YAML for clang-apply-replacements"),
     cl::value_desc("file"), cl::cat(CheckCat));
-cl::opt<bool> FailOnFindings("fail-on-findings",
-                             cl::desc("Exit with 1 when there are warnings (a CI or pre-commit gate)"),
-                             cl::cat(CheckCat));
+cl::opt<bool> FailOnFindings(
+    "fail-on-findings",
+    cl::desc("Exit with 1 when there are warnings (a CI or pre-commit gate)"),
+    cl::cat(CheckCat));
+
+cl::opt<bool> Lsp(
+    "lsp",
+    cl::desc("Run as a language server (LSP) on standard input and output: "
+             "the open files' unsaved text analysed with their compile "
+             "commands (-p, `--` or the database found above each), "
+             "findings as diagnostics, the proven fixes as code actions, an "
+             "access's first warp and cost on hover"),
+    cl::cat(EditorCat));
 
 constexpr const char *ToolName = "cuda-access-lint";
 
@@ -747,6 +759,41 @@ std::optional<int> writeReport(ArrayRef<cal::FileReport> Reports,
 
   return std::nullopt;
 }
+/// --lsp: the settings as for a run, then the server until the editor
+/// ends it. Each document's command is found when it is opened, as a
+/// named file's would be.
+int serveEditor(cal::LintConfig &C, cal::ConfigFinder &Configs,
+                bool AfterDashes, const std::vector<std::string> &DashArgs,
+                const char *Argv0) {
+  if (!Files.empty() || !StdinFilename.empty() || Fix || !ExportFixes.empty() ||
+      !OutputFile.empty() || ListKernels)
+    return usageError("--lsp takes its files from the editor; it cannot be "
+                      "combined with files, --stdin-filename, --fix, "
+                      "--export-fixes, --output or --list-kernels");
+  std::optional<cal::CompileCommandsFinder> Finder;
+  std::unique_ptr<cal::CompileCommandsDB> ExplicitDB;
+  if (!BuildPath.empty()) {
+    auto DB = cal::CompileCommandsDB::load(BuildPath);
+    if (!DB)
+      return usageError(toString(DB.takeError()));
+    ExplicitDB = std::move(*DB);
+  }
+  C.ExplicitDatabase = ExplicitDB != nullptr;
+  if (ExplicitDB || !AfterDashes)
+    Finder.emplace(std::move(ExplicitDB));
+  // A background build of the header cache waits for this process to end,
+  // which a server does not: the first analysis builds it instead, and
+  // every later one is warm.
+  if (!HeaderCacheOpt.getNumOccurrences())
+    HeaderCacheOpt.setValue("sync");
+  std::optional<cal::AnalysisOptions> AO;
+  if (std::optional<int> Rc = configure(C, DashArgs, Argv0, AO))
+    return *Rc;
+  C.Commands = Finder ? &*Finder : nullptr;
+  // Diagnostics are read from the report, never from a terminal.
+  C.ColorFindings = C.ColorDiagnostics = false;
+  return cal::runLanguageServer(C, Configs);
+}
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -766,6 +813,8 @@ int main(int argc, const char **argv) {
   cal::LintConfig C;
   if (std::optional<int> Rc = answerQueries(C, Configs))
     return *Rc;
+  if (Lsp)
+    return serveEditor(C, Configs, AfterDashes, DashArgs, argv[0]);
   std::vector<std::string> Inputs;
   std::optional<cal::CompileCommandsFinder> Finder;
   if (std::optional<int> Rc = collectInputs(C, AfterDashes, Inputs, Finder))

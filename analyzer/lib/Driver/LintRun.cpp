@@ -13,13 +13,13 @@
 #include "cal/Target/TargetModel.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/xxhash.h"
-#include "clang/Basic/SourceManager.h"
 #include <mutex>
 
 using namespace llvm;
@@ -259,7 +259,8 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   if (!NoModel.empty())
     AO->TargetAssumptions.push_back("no model for " + NoModel +
                                     ", the compile command's architecture: "
-                                    "the figures are for " + Arch);
+                                    "the figures are for " +
+                                    Arch);
   if (C.Verbose) {
     std::vector<std::string> Cmd = buildCompileArgs(FO, C.Toolkit);
     Cmd.push_back(File.str());
@@ -325,12 +326,14 @@ FileReport lintFile(StringRef File, const LintConfig &C,
           return analyzeKernels(Ctx, Ks, *AO);
         }();
         FR.ParamNames = R.ParamNames;
+        if (C.OnAnalysis)
+          C.OnAnalysis(R, Ctx);
         if (AO->DumpEvents)
           printEventDump(TextOS, R);
         {
           TimeTraceScope Span("Checks");
-          FR.Findings = collectFindings(R, Ctx, Diags, C.ColorFindings,
-                                        *Checks, FR.CommentErrors);
+          FR.Findings = collectFindings(R, Ctx, Diags, C.ColorFindings, *Checks,
+                                        FR.CommentErrors);
         }
         TimeTraceScope Span("Report");
         for (json::Value &V : resultToJSON(R))

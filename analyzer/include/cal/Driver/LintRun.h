@@ -14,6 +14,7 @@
 #include "cal/Frontend/CompileCommands.h"
 #include "cal/Frontend/CudaFrontend.h"
 #include "cal/Report/FileReport.h"
+#include <functional>
 #include <map>
 #include <optional>
 
@@ -30,8 +31,8 @@ struct LintConfig {
   std::vector<std::string> DashArgs;
   std::string DashArch, DashL1;
   std::vector<std::string> DashUnknown, DashIgnored;
-  std::string ExplicitArch;                 ///< --arch, when given
-  std::string LegacyL1; ///< --legacy-l1: "cached", "uncached" or empty
+  std::string ExplicitArch; ///< --arch, when given
+  std::string LegacyL1;     ///< --legacy-l1: "cached", "uncached" or empty
   std::string Block, Grid, KernelFilter;
   std::vector<std::string> Params;
   /// --registers KERNEL=N: registers per thread, for occupancy.
@@ -53,6 +54,10 @@ struct LintConfig {
   /// --stdin-filename: the buffer read from standard input, linted as if it
   /// were the named file's text.
   std::optional<std::string> StdinContents;
+  /// Called with the file's analysis while its AST lives, for what the
+  /// reports do not carry (the language server's hover reads each access's
+  /// first warp here). Not called by the re-analyses that prove fixes.
+  std::function<void(const AnalysisResult &, clang::ASTContext &)> OnAnalysis;
 };
 
 /// Lints one file under the command line's settings \p C and the
