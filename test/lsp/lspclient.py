@@ -19,6 +19,7 @@ class Client:
         self.notifications = queue.Queue()
         self.cond = threading.Condition()
         self.stderr = b""
+        self.logs = []  # window/logMessage texts, in order
         threading.Thread(target=self._read, daemon=True).start()
         threading.Thread(target=self._drain_stderr, daemon=True).start()
 
@@ -106,6 +107,8 @@ class Client:
                 message = self.notifications.get(timeout=left)
             except queue.Empty:
                 continue
+            if message.get("method") == "window/logMessage":
+                self.logs.append(message["params"]["message"])
             if predicate(message):
                 return message, skipped
             skipped.append(message)

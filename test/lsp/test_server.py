@@ -64,6 +64,90 @@ def error_code(response):
     return response.get("error", {}).get("code")
 
 
+def diagnostics_of(tool, work, uri, text):
+    """The diagnostics of a fresh server for text: nothing reused."""
+    c = Client([tool, "--lsp"], cwd=work)
+    c.request("initialize", {"processId": None, "capabilities": {}})
+    c.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "cuda", "version": 1, "text": text}})
+    pub, _ = c.diagnostics(uri, 1, timeout=120)
+    c.request("shutdown")
+    c.notify("exit")
+    c.wait_exit()
+    return sorted(json.dumps(d, sort_keys=True) for d in pub["diagnostics"])
+
+
+def kept_note(c):
+    """The -v note of the last analysis published: kernels kept, analysed
+    (the server logs it before it publishes)."""
+    notes = [m for m in c.logs if "kernel results:" in m]
+    c.logs.clear()
+    return notes[-1].split("kernel results: ")[1] if notes else None
+
+
+def reuse(tool, work):
+    """An edit inside one kernel re-analyses that kernel only; the others'
+    results are kept, moved to where their text now is, and everything
+    published is what a fresh analysis of the same text gives. A kernel
+    whose access is in a __device__ function outside it is analysed every
+    time (its finding lies outside its own text)."""
+    path = os.path.join(work, "reuse.cu")
+    uri = "file://" + path
+    # pick's load: lane l reads byte 16 l, 32 lanes span 512 bytes, 16
+    # sectors where 4 would do.
+    text = SOURCE.replace("void host(", """__device__ float pick(const float *p, int i) { return p[4 * i]; }
+__global__ void viaDevice(float *out, const float *in) {
+  out[threadIdx.x] = pick(in, threadIdx.x);
+}
+void host(""").replace("  strided<<<64, 256>>>(o, i);\n",
+                       "  strided<<<64, 256>>>(o, i);\n  viaDevice<<<1, 32>>>(o, i);\n")
+    open(path, "w").write(text)
+    c = Client([tool, "--lsp", "-v"], cwd=work)
+    c.request("initialize", {"processId": None, "capabilities": {}})
+    c.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "cuda", "version": 1, "text": text}})
+    pub, _ = c.diagnostics(uri, 1, timeout=120)
+    check(kept_note(c) == "0 kept from the last analysis, 3 analysed",
+          "reuse: the first analysis analyses the 3 kernels")
+    check(any("16 sectors per request where 4 would do" in d["message"]
+              for d in pub["diagnostics"]), "reuse: pick's load, 16 sectors", pub)
+    # The fix, on the same line: 9 bytes shorter, the lines unchanged.
+    fixed = text.replace("STRIDE * i", "i")
+    c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                        "contentChanges": [{"text": fixed}]})
+    pub, _ = c.diagnostics(uri, 2, timeout=120)
+    note = kept_note(c)
+    check(note == "1 kept from the last analysis, 2 analysed",
+          "reuse: transpose kept; strided and viaDevice (its finding is in pick) analysed", note)
+    mine = sorted(json.dumps(d, sort_keys=True) for d in pub["diagnostics"])
+    check(mine == diagnostics_of(tool, work, uri, fixed),
+          "reuse: the diagnostics are a fresh analysis's", mine)
+    r = c.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                         "position": {"line": 12, "character": 22}})
+    res = r.get("result") or {}
+    check("**32 wavefronts per request**" in res.get("contents", {}).get("value", "")
+          and res.get("range", {}).get("start") == {"line": 12, "character": 19},
+          "reuse: hover on the kept kernel's shared read, at its new offset", r)
+    r = c.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri},
+        "range": {"start": {"line": 12, "character": 0}, "end": {"line": 12, "character": 0}},
+        "context": {"diagnostics": []}})
+    edits = [e for a in (r.get("result") or []) for e in a["edit"]["changes"][uri]]
+    check(len(edits) == 1 and edits[0]["range"]["start"] == {"line": 6, "character": 34},
+          "reuse: the kept kernel's proven fix, moved with its text", r)
+    # A new line in a kernel moves the lines of everything after it: all
+    # kernels are analysed again.
+    c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
+                                        "contentChanges": [{"text": fixed.replace(
+                                            "out[i] = in[i];", "out[i] = in[i];\n")}]})
+    c.diagnostics(uri, 3, timeout=120)
+    check(kept_note(c) == "0 kept from the last analysis, 3 analysed",
+          "reuse: a new line re-analyses every kernel")
+    c.request("shutdown")
+    c.notify("exit")
+    check(c.wait_exit() == 0, "reuse: clean exit")
+
+
 def main():
     tool = os.path.abspath(sys.argv[1])
     work = tempfile.mkdtemp(prefix="cal-lsp-")
@@ -71,8 +155,9 @@ def main():
     with open(path, "w") as f:
         f.write(SOURCE.replace("STRIDE * i", "i"))  # the saved file is clean
     with open(os.path.join(work, "compile_commands.json"), "w") as f:
-        json.dump([{"directory": work, "file": "k.cu",
-                    "command": "nvcc -arch=sm_90 -DSTRIDE=2 -c k.cu"}], f)
+        json.dump([{"directory": work, "file": name,
+                    "command": "nvcc -arch=sm_90 -DSTRIDE=2 -c " + name}
+                   for name in ("k.cu", "reuse.cu")], f)
     uri = "file://" + path
     c = Client([tool, "--lsp"], cwd=work)
 
@@ -217,6 +302,8 @@ def main():
     c2.notify("exit")
     rc = c2.wait_exit()
     check(rc == 1, "exit without shutdown: exit code 1", rc)
+
+    reuse(tool, work)
 
     if failures:
         print("%d check(s) failed; server stderr:\n%s" % (

@@ -10,9 +10,11 @@
 //===----------------------------------------------------------------------===//
 #include "LspServer.h"
 #include "LspProtocol.h"
+#include "LspReuse.h"
 #include "LspTransport.h"
 
 #include "cal/Version.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <condition_variable>
 #include <deque>
@@ -48,6 +50,9 @@ struct Document {
   /// refers to.
   uint64_t Generation = 0;
   bool Dirty = true; ///< the text has changed since the last analysis began
+  /// A file was saved since the last analysis: a header it includes may
+  /// have changed, so no kernel's results are reused.
+  bool Saved = false;
   std::shared_ptr<Analysis> Last;
 };
 
@@ -77,14 +82,18 @@ private:
                const json::Object *Params);
   void notification(StringRef Method, const json::Object *Params);
   void worker();
-  std::shared_ptr<Analysis> analyse(const std::string &Path,
+  std::shared_ptr<Analysis> analyse(const std::string &Uri,
+                                    const std::string &Path,
                                     const std::string &Text, uint64_t Gen,
-                                    int64_t Version);
+                                    int64_t Version, bool Saved);
   json::Value answer(const Request &R, Analysis &A);
   json::Value codeActions(const Request &R, Analysis &A);
 
   LintConfig Base;
   ConfigFinder &Configs; ///< the analysis thread's alone
+  /// Each document's kernels' results, kept between edits (the analysis
+  /// thread's alone).
+  std::map<std::string, KernelReuse> Reuse;
   LspTransport &T;
 
   std::mutex M;
@@ -288,6 +297,9 @@ void Server::notification(StringRef Method, const json::Object *Params) {
       It->second.Text = Text->str();
       It->second.Generation = ++NextGeneration;
     }
+    // Any saved file may be a header of every open document.
+    for (auto &[U, D] : Docs)
+      D.Saved = true;
     It->second.Dirty = true;
   } else if (Method == "textDocument/didClose") {
     if (!Docs.erase(*Uri))
@@ -302,9 +314,29 @@ void Server::notification(StringRef Method, const json::Object *Params) {
   Wake.notify_all();
 }
 
-std::shared_ptr<Analysis> Server::analyse(const std::string &Path,
+/// Size and time of the files beside the text that decide the analysis:
+/// the configuration files and the compile database.
+static std::string inputsFingerprint(const ConfigFile &Cfg, const LintConfig &C,
+                                     StringRef Path) {
+  std::vector<std::string> Files = Cfg.Paths;
+  if (C.Commands)
+    if (CompileCommandsDB *DB = C.Commands->databaseFor(Path))
+      Files.push_back(DB->path().str());
+  std::string S;
+  for (const std::string &F : Files) {
+    sys::fs::file_status St;
+    if (!sys::fs::status(F, St))
+      S += formatv("{0}:{1}:{2}\n", F, St.getSize(),
+                   St.getLastModificationTime().time_since_epoch().count())
+               .str();
+  }
+  return S;
+}
+
+std::shared_ptr<Analysis> Server::analyse(const std::string &Uri,
+                                          const std::string &Path,
                                           const std::string &Text, uint64_t Gen,
-                                          int64_t Version) {
+                                          int64_t Version, bool Saved) {
   auto A = std::make_shared<Analysis>();
   A->Generation = Gen;
   A->Version = Version;
@@ -316,13 +348,27 @@ std::shared_ptr<Analysis> Server::analyse(const std::string &Path,
     return A;
   }
   A->Config = std::move(*Cfg);
+  KernelReuse &KR = Reuse[Uri];
+  if (Saved)
+    KR.clear();
+  KR.begin(Path, Text, inputsFingerprint(A->Config, Base, Path));
   LintConfig C = Base;
   C.StdinContents = Text;
   C.VerifyFixes = false;
+  C.BeforeAnalysis = [&](clang::ASTContext &Ctx, std::vector<KernelInfo> &Ks) {
+    KR.beforeAnalysis(Ctx, Ks);
+  };
   C.OnAnalysis = [&](const AnalysisResult &R, clang::ASTContext &Ctx) {
     collectAccessHovers(R, Ctx, A->Hovers);
+    KR.onAnalysis(R, Ctx);
   };
   A->Report = lintFile(Path, C, A->Config);
+  KR.finish(A->Report, A->Hovers);
+  if (Base.Verbose)
+    A->Report.Notes.push_back(
+        formatv("kernel results: {0} kept from the last analysis, {1} "
+                "analysed",
+                KR.reused(), KR.analysed()));
   return A;
 }
 
@@ -357,13 +403,17 @@ void Server::worker() {
       std::string Path = D->Path, Text = D->Text;
       uint64_t Gen = D->Generation;
       int64_t Version = D->Version;
+      bool Saved = std::exchange(D->Saved, false);
       L.unlock();
-      std::shared_ptr<Analysis> A = analyse(Path, Text, Gen, Version);
+      std::shared_ptr<Analysis> A =
+          analyse(Uri, Path, Text, Gen, Version, Saved);
       for (const std::string &N : A->Report.Notes)
         T.notify("window/logMessage",
                  json::Object{{"type", 4}, {"message", Path + ": " + N}});
       L.lock();
       auto It = Docs.find(Uri);
+      if (It == Docs.end())
+        Reuse.erase(Uri);
       if (It == Docs.end() || It->second.Generation != Gen)
         continue; // stale: a newer text is waiting, or the file was closed
       It->second.Last = A;

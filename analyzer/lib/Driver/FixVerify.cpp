@@ -178,6 +178,7 @@ void verifyFixes(FileReport &FR, StringRef File, const LintConfig &C,
     LintConfig Again = C;
     Again.VerifyFixes = false;
     Again.OnAnalysis = nullptr;
+    Again.BeforeAnalysis = nullptr;
     Again.StdinContents = *Changed;
     FileReport After = lintFile(File, Again, Cfg);
     if (!After.Parsed || After.Partial) {

@@ -321,9 +321,15 @@ FileReport lintFile(StringRef File, const LintConfig &C,
             FR.Unresolved.push_back(std::move(V));
           return;
         }
+        // Only the kernels a caller does not already have results for.
+        std::optional<std::vector<KernelInfo>> Todo;
+        if (C.BeforeAnalysis) {
+          Todo.emplace(Ks);
+          C.BeforeAnalysis(Ctx, *Todo);
+        }
         AnalysisResult R = [&] {
           TimeTraceScope Span("Analyze");
-          return analyzeKernels(Ctx, Ks, *AO);
+          return analyzeKernels(Ctx, Todo ? *Todo : Ks, *AO);
         }();
         FR.ParamNames = R.ParamNames;
         if (C.OnAnalysis)

@@ -54,9 +54,15 @@ struct LintConfig {
   /// --stdin-filename: the buffer read from standard input, linted as if it
   /// were the named file's text.
   std::optional<std::string> StdinContents;
+  /// Called with the kernels found, before their analysis: may remove those
+  /// whose results the caller already has (the language server keeps each
+  /// kernel's results between edits that leave it unchanged).
+  std::function<void(clang::ASTContext &, std::vector<KernelInfo> &)>
+      BeforeAnalysis;
   /// Called with the file's analysis while its AST lives, for what the
   /// reports do not carry (the language server's hover reads each access's
-  /// first warp here). Not called by the re-analyses that prove fixes.
+  /// first warp here). Neither hook is called by the re-analyses that
+  /// prove fixes.
   std::function<void(const AnalysisResult &, clang::ASTContext &)> OnAnalysis;
 };
 
