@@ -11,8 +11,10 @@
 # run-time libraries for scripts/sanitize.sh). dpkg-deb, which the package
 # test uses, is part of Debian's dpkg.
 # Optional, and their tests are skipped with a message without them:
-# Chromium (the HTML report's browser test; installed below where the
-# archive has it), a container engine (the image test: never installed
+# Chromium (the HTML report's browser test) and Emacs (emacs-nox) and
+# Neovim (the editor snippets' tests), installed below where the archive
+# has them; nvim-lint (never installed: its test runs where the user has
+# it), a container engine (the image test: never installed
 # here), the CUDA toolkit (checked at the end) and a GPU.
 set -euo pipefail
 
@@ -46,6 +48,23 @@ if ! command -v chromium >/dev/null 2>&1 && ! dpkg -s chromium >/dev/null 2>&1; 
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium \
       >/dev/null 2>&1 \
       || echo "setup: chromium is not available; the HTML report's browser test will be skipped" >&2
+  fi
+fi
+# Optional: Emacs and Neovim run the README's editor snippets
+# (test/lit/cli/editor-*.test), which are skipped, not failed, without them.
+opt_editors=()
+command -v emacs >/dev/null 2>&1 || dpkg -s emacs-nox >/dev/null 2>&1 || opt_editors+=(emacs-nox)
+command -v nvim >/dev/null 2>&1 || dpkg -s neovim >/dev/null 2>&1 || opt_editors+=(neovim)
+if [ ${#opt_editors[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && SUDO=sudo
+  if [ "$(id -u)" -eq 0 ] || [ -n "$SUDO" ]; then
+    echo "setup: installing ${opt_editors[*]} (optional)" >&2
+    # A package list may be missing or stale where nothing else was installed.
+    { DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${opt_editors[@]}" \
+        || { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+             $SUDO apt-get install -y -qq "${opt_editors[@]}"; }; } >/dev/null 2>&1 \
+      || echo "setup: ${opt_editors[*]} not available; the editor snippets' tests will be skipped" >&2
   fi
 fi
 for t in /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/lit; do

@@ -71,3 +71,28 @@ if os.access(car, os.X_OK):
     config.substitutions.append(("%clang_apply_replacements", car))
 else:
     lit_config.note("no clang-apply-replacements: its --export-fixes test is skipped")
+
+# The editors of the README's snippets (test/lit/cli/editor-*.test). Emacs
+# (scripts/setup.sh installs emacs-nox, optional) runs the flymake backend;
+# Neovim ("nvim" above) runs the nvim-lint snippet's parser, and the snippet itself where
+# nvim-lint is installed: $CAL_NVIM_LINT (its checkout), else a package
+# under Neovim's standard data directory (pack/*/start|opt, or lazy.nvim's).
+if shutil.which("emacs"):
+    config.available_features.add("emacs")
+else:
+    lit_config.note("no emacs: the flymake snippet's editor test is skipped")
+if shutil.which("nvim"):
+    import glob
+    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    nvim_lint = [p for p in [os.environ.get("CAL_NVIM_LINT", "")] + sorted(
+        glob.glob(os.path.join(data, "nvim", "site", "pack", "*", "*", "nvim-lint"))
+        + glob.glob(os.path.join(data, "nvim", "lazy", "nvim-lint")))
+        if p and os.path.exists(os.path.join(p, "lua", "lint.lua"))]
+    if nvim_lint:
+        config.available_features.add("nvim-lint")
+        config.substitutions.append(("%nvim_lint", nvim_lint[0]))
+    else:
+        lit_config.note("nvim-lint not found ($CAL_NVIM_LINT or Neovim's pack/ directory): "
+                        "the nvim-lint snippet runs with a stand-in for its parser module only")
+else:
+    lit_config.note("no nvim: the nvim-lint snippet's tests are skipped too")

@@ -5,8 +5,9 @@ For each snippet the README marks with `<!-- snippet: NAME -->`, the
 command the snippet gives is run on KERNEL (a file with one known warning)
 with the cuda-access-lint under test, and its output is parsed with the
 snippet's own pattern, translated from the editor's regex dialect. The
-editors themselves are not started. Prints one line per snippet; exits 1
-on the first failure.
+editors themselves are started by editor-flymake.test and
+editor-nvim-lint*.test, where they are installed. Prints one line per
+snippet; exits 1 on the first failure.
 
 usage: check-editor-snippets.py README CAL KERNEL LINE
 """
