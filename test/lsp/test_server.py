@@ -181,8 +181,12 @@ def main():
     c.send_raw("[1, 2]")
     r = c.response(None)
     check(error_code(r) == -32600, "a JSON array: invalid request -32600", r)
+    # A header block without Content-Length is skipped; the next message
+    # is read as usual.
+    c.proc.stdin.write(b"X-Unknown: 1\r\n\r\n")
     r = c.request("workspace/frobnicate", {})
-    check(error_code(r) == -32601, "unknown method: -32601", r)
+    check(error_code(r) == -32601,
+          "a header without Content-Length skipped; unknown method: -32601", r)
     c.notify("$/unknownNotification", {})  # ignored, no answer
     r = c.request("textDocument/hover", {"textDocument": {"uri": uri}})
     check(error_code(r) == -32602, "hover without a position: -32602", r)

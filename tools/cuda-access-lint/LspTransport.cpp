@@ -39,6 +39,10 @@ std::optional<std::string> LspTransport::readMessage() {
     // on, as the next header may be intact.
     if (!Length)
       continue;
+    // A length no message has (1 GiB) is a broken stream, not a request
+    // to allocate it.
+    if (*Length > (size_t(1) << 30))
+      return std::nullopt;
     std::string Body(*Length, '\0');
     if (*Length && std::fread(Body.data(), 1, *Length, In) != *Length)
       return std::nullopt;
