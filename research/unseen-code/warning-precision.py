@@ -13,7 +13,7 @@ launch (the reduced CSVs of measure-device.sh):
 A warning on a line with no measurement of that kind is not judged. Recall
 counts the measured lines past the same rule that carry a warning.
 
-  warning-precision.py --measured DIR --json DIR
+  warning-precision.py --measured DIR --json DIR [--false]
 (--json: the analyzer's JSON kept by realcode-compare.py --keep-json)
 """
 import argparse, collections, csv, glob, json, os
@@ -58,6 +58,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--measured", required=True)
     ap.add_argument("--json", required=True)
+    ap.add_argument("--false", action="store_true",
+                    help="list each false warning with the measured figures")
     a = ap.parse_args()
     m = measured(a.measured)
     warned = collections.defaultdict(set)
@@ -79,6 +81,10 @@ def main():
         prec = f"{100 * tp / len(judged):.1f}%" if judged else "-"
         rec = f"{100 * hit / len(positives):.1f}%" if positives else "-"
         print(f"| {check} | {len(judged)} | {tp} | {len(judged) - tp} | {prec} | {len(positives)} | {hit} | {rec} |")
+        if a.false:
+            for k in sorted(judged):
+                if not past(kind, m[k][kind]):
+                    print(f"|   false: {k[0]}:{k[1]} measured {m[k][kind][0]:g} / ideal {m[k][kind][1]:g} |")
 
 
 if __name__ == "__main__":

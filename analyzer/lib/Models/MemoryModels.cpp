@@ -109,10 +109,17 @@ GlobalCost cal::computeGlobalCost(const TargetModel &TM,
     if (I == 0 || Sectors[I] >> LineShift != Sectors[I - 1] >> LineShift)
       ++Cost.Lines;
 
-  // Ideal: the bytes actually needed, packed into as few sectors as they
-  // could fill; anything above it is over-fetch from poor coalescing.
-  sortIfNeeded(Starts);
-  Cost.IdealSectors = ceilDiv(unionBytes(Starts, BytesPerLane), TM.SectorBytes);
+  // Ideal, as Nsight Compute counts it (L2 Theoretical Sectors Global
+  // Ideal; one-request probes on the H100, docs/gpu-facts.md "Ideal
+  // sectors"): the sectors of a fully coalesced request of the active lanes'
+  // width, ceil(lanes x bytes / 32), or the sectors touched where fewer. Lanes
+  // that share addresses are no excess: two rows of a 16-wide block reading
+  // one word each touch 2 sectors, ideal 2 (the bytes' count would say 1);
+  // a stride or a misaligned start is (128 B from byte 16: 5 sectors, ideal
+  // 4).
+  Cost.IdealSectors = std::min<uint64_t>(
+      Cost.Sectors,
+      ceilDiv(uint64_t(Starts.size()) * BytesPerLane, TM.SectorBytes));
   return Cost;
 }
 

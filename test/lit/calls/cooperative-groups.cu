@@ -80,12 +80,13 @@ int main() {
 // Tiles of 16: lane i of warp 0 has meta rank i / 16 and rank i % 16, so
 // out[32*(i/16) + i%16]: floats 0..15 and 32..47, 2 x 64 B: 4 sectors.
 // Tiles of 8: rank i % 8, out[8*(i%8) + 1024]: 8 distinct floats 32 B apart,
-// each its own sector: 8 (32 B of distinct data: ideal 1). shfl_down(rank, 1) in tiles of 32: lane i reads
+// each its own sector: 8 (ideal 4, a coalesced
+// request of 32 lanes x 4 B). shfl_down(rank, 1) in tiles of 32: lane i reads
 // rank i + 1, lane 31 keeps its own 31: out[2049..2079, 2079]: 31 distinct
 // consecutive floats from 4 B past a 32-byte boundary: 4 sectors.
 // CHECK-LABEL: kernel tiles
 // CHECK: access 38:3 global store 4B block(0,0,0) warp 0 active=32 sectors=4 ideal=4 offsets: 0:0 1:4 2:8 3:12
-// CHECK: access 41:3 global store 4B block(0,0,0) warp 0 active=32 sectors=8 ideal=1 offsets: 0:4096 1:4128 2:4160 3:4192
+// CHECK: access 41:3 global store 4B block(0,0,0) warp 0 active=32 sectors=8 ideal=4 offsets: 0:4096 1:4128 2:4160 3:4192
 // CHECK: access 44:3 global store 4B block(0,0,0) warp 0 active=32 sectors=4 ideal=4 offsets: 0:8196 1:8200
 // CHECK: access 38:3 global store 4B block(0,0,0) warp 1 active=32 sectors=4 ideal=4 offsets: 0:256 1:260
 

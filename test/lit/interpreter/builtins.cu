@@ -34,8 +34,8 @@ __global__ void intrinsics(float *a, cudaTextureObject_t tex,
   a[__clz(int(t) + 1)] = 0;
   // __brev(t) >> 27 reverses t's 5 bits: a permutation of 0..31: 4.
   a[__brev(t) >> 27] = 0;
-  // __ffs(1 << (t % 8)) is 1..8: bytes 4..35, sectors 0 and 1: 2 (8
-  // distinct words, 32 B: ideal 1).
+  // __ffs(1 << (t % 8)) is 1..8: bytes 4..35, sectors 0 and 1: 2 (ideal 2:
+  // fewer than a coalesced request's 4, so no excess).
   a[__ffs(1 << (t % 8))] = 0;
   // abs(t - 16) is 0..16: bytes 0..67: 3 sectors.
   a[abs(int(t) - 16)] = 0;
@@ -48,7 +48,7 @@ __global__ void warp(float *a) {
   a[__shfl_sync(FULL, int(t) * 32, 0) + t] = 0;
   // Lanes 0..15 read lane i+16's 8(i+16); lanes 16..31 keep their own
   // (i + 16 leaves the warp): words 128, 136, ..., 248, each twice:
-  // 16 words 32 B apart: 16 sectors (own values: 32).
+  // 16 words 32 B apart: 16 sectors, ideal 4 (own values: 32).
   a[__shfl_down_sync(FULL, int(t) * 8, 16)] = 0;
   // Width 8, delta 4: lanes 4..7 of each group of 8 read lane - 4, lanes
   // 0..3 keep their own: values 8(8g + 0..3): 16 words 32 B apart: 16.
@@ -93,13 +93,13 @@ int main() {
 // CHECK-NEXT: summary access 32:3 global store 4B requests=1 sectors=1 ideal=1 confidence=exact
 // CHECK-NEXT: summary access 34:3 global store 4B requests=1 sectors=1 ideal=1 confidence=exact
 // CHECK-NEXT: summary access 36:3 global store 4B requests=1 sectors=4 ideal=4 confidence=exact
-// CHECK-NEXT: summary access 39:3 global store 4B requests=1 sectors=2 ideal=1 confidence=exact
+// CHECK-NEXT: summary access 39:3 global store 4B requests=1 sectors=2 ideal=2 confidence=exact
 // CHECK-NEXT: summary access 41:3 global store 4B requests=1 sectors=3 ideal=3 confidence=exact
 // CHECK-NOT: unsupported
 // CHECK-LABEL: kernel warp
 // CHECK: summary access 48:3 global store 4B requests=1 sectors=4 ideal=4 confidence=exact
-// CHECK-NEXT: summary access 52:3 global store 4B requests=1 sectors=16 ideal=2 confidence=exact
-// CHECK-NEXT: summary access 55:3 global store 4B requests=1 sectors=16 ideal=2 confidence=exact
+// CHECK-NEXT: summary access 52:3 global store 4B requests=1 sectors=16 ideal=4 confidence=exact
+// CHECK-NEXT: summary access 55:3 global store 4B requests=1 sectors=16 ideal=4 confidence=exact
 // CHECK-NEXT: summary access 58:3 global store 4B requests=1 sectors=2 ideal=2 confidence=exact
 // CHECK-NEXT: summary access 60:3 global store 4B requests=1 sectors=4 ideal=4 confidence=exact
 // CHECK-NEXT: summary access 62:3 global store 4B requests=1 sectors=4 ideal=4 confidence=exact
