@@ -90,14 +90,16 @@ private:
         !Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
       return false;
     static constexpr llvm::StringLiteral Names[] = {
-        "min",       "max",       "fmin",      "fmax",      "fminf",
-        "fmaxf",     "umin",      "umax",      "llmin",     "llmax",
-        "ullmin",    "ullmax",    "abs",       "labs",      "llabs",
-        "fabs",      "fabsf",     "copysign",  "copysignf", "__saturatef",
-        "__popc",    "__popcll",  "__clz",     "__clzll",   "__ffs",
-        "__ffsll",   "__brev",    "__brevll",  "__mul24",   "__umul24",
-        "__mulhi",   "__umulhi",  "__fadd_rn", "__fmul_rn", "__fmaf_rn",
-        "__dadd_rn", "__dmul_rn"};
+        "min", "max", "fmin", "fmax", "fminf", "fmaxf", "umin", "umax", "llmin",
+        "llmax", "ullmin", "ullmax", "abs", "labs", "llabs", "fabs", "fabsf",
+        "copysign", "copysignf", "__saturatef", "__popc", "__popcll", "__clz",
+        "__clzll", "__ffs", "__ffsll", "__brev", "__brevll", "__mul24",
+        "__umul24", "__mulhi", "__umulhi", "__fadd_rn", "__fmul_rn",
+        "__fmaf_rn", "__dadd_rn", "__dmul_rn",
+        // Warp votes are one VOTE instruction, predicated like any other:
+        // `if (tid != 0) r = __all_sync(m, tid);` measured no divergent
+        // target on the H100 (docs/compiler-effects.md).
+        "__all_sync", "__any_sync", "__ballot_sync", "__activemask"};
     return llvm::is_contained(Names, FD->getName());
   }
   /// The array variable \p E subscripts directly (`a[i]` of `int a[8]`).
@@ -286,13 +288,15 @@ void namedVars(const clang::Stmt *E,
     namedVars(C, Out);
 }
 
-/// Whether \p S (a loop's increment or body) steps one of \p Vars by an
-/// amount that reads both gridDim and blockDim (`i += blockDim.x *
-/// gridDim.x`, or through a local `stride` set from them).
-bool stepsByGrid(const clang::Stmt *S,
-                 llvm::ArrayRef<const clang::VarDecl *> Vars) {
+/// How \p S (a loop's increment or body) steps one of \p Vars: by an amount
+/// that reads both gridDim and blockDim (`i += blockDim.x * gridDim.x`, or
+/// through a local `stride` set from them), by one that reads blockDim only
+/// (`i += blockDim.x`), or neither.
+enum class Stride { None, Block, Grid };
+Stride threadStride(const clang::Stmt *S,
+                    llvm::ArrayRef<const clang::VarDecl *> Vars) {
   if (!S)
-    return false;
+    return Stride::None;
   if (const auto *CA = llvm::dyn_cast<clang::CompoundAssignOperator>(S)) {
     const auto *L = llvm::dyn_cast<clang::DeclRefExpr>(
         CA->getLHS()->IgnoreParenImpCasts());
@@ -303,16 +307,16 @@ bool stepsByGrid(const clang::Stmt *S,
         if (const auto *SV = llvm::dyn_cast<clang::VarDecl>(RD->getDecl()))
           if (SV->getInit())
             R = SV->getInit();
-      if (readsBuiltin(R, "gridDim") && readsBuiltin(R, "blockDim"))
-        return true;
+      if (readsBuiltin(R, "blockDim"))
+        return readsBuiltin(R, "gridDim") ? Stride::Grid : Stride::Block;
     }
   }
   // Not into nested loops: their steps are theirs.
   for (const clang::Stmt *C : S->children())
-    if (C && !llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(C) &&
-        stepsByGrid(C, Vars))
-      return true;
-  return false;
+    if (C && !llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(C))
+      if (Stride St = threadStride(C, Vars); St != Stride::None)
+        return St;
+  return Stride::None;
 }
 
 /// Whether \p S assigns to one of \p Vars the result of atomicCAS.
@@ -353,9 +357,19 @@ std::string divergenceWithoutCost(const clang::Stmt *Branch) {
     return "";
   llvm::SmallVector<const clang::VarDecl *, 4> Vars;
   namedVars(Cond, Vars);
-  if (stepsByGrid(Inc, Vars) || stepsByGrid(Body, Vars))
+  Stride St = threadStride(Inc, Vars);
+  if (St == Stride::None)
+    St = threadStride(Body, Vars);
+  if (St == Stride::Grid)
     return "a grid-stride loop: only its last, partial iteration splits a "
            "warp, once per warp (the size is not a multiple of the grid's "
+           "threads)";
+  // The same idiom within a block (llm.c's matmul_backward_bias: a block
+  // sums a column in steps of its size; measured on the H100, no divergent
+  // target where the size is a multiple of the block).
+  if (St == Stride::Block)
+    return "a block-stride loop: only its last, partial iteration splits a "
+           "warp, once per warp (the size is not a multiple of the block's "
            "threads)";
   if (assignsCAS(Body, Vars))
     return "the retry loop of a compare-and-swap: lanes leave as their swap "
