@@ -91,7 +91,8 @@ const char *RunUsageText =
     "                           kernel name (after --launch-skip ones), with\n"
     "                           --launch-count N the first N launches\n"
     "  --inject-lib PATH        libcal-inject.so (default: next to the\n"
-    "                           verifier, ../lib; or $CAL_INJECT_LIB)\n"
+    "                           verifier, ../lib; or $CAL_INJECT_LIB);\n"
+    "                           given, --backend auto takes cupti\n"
     "verdicts: agree (within the tolerance of the predicted headline),\n"
     "  within range (only within the predicted minimum-maximum: counted\n"
     "  apart, not a mismatch), mismatch\n"
@@ -539,11 +540,12 @@ int runCommand(int Argc, char **Argv) {
   // cheaper only for short programs with few launches
   // (docs/verify-run-h100.md). Its range profiler is still needed for
   // --roofline (duration and DRAM bytes). Without a device the CUPTI
-  // backend says so (exit 77).
+  // backend says so (exit 77). An injection library named on the command
+  // line is a request for the CUPTI backend.
   int Devices = 0;
   bool Ncu = O.Use == RunOptions::Backend::Ncu ||
              (O.Use == RunOptions::Backend::Auto && !O.Roofline &&
-              !ncuProgram().empty() &&
+              O.InjectLib.empty() && !ncuProgram().empty() &&
               cudaGetDeviceCount(&Devices) == cudaSuccess && Devices > 0);
   return Ncu ? runUnderNcu(O, P) : runUnderCupti(O, P);
 }
