@@ -2,7 +2,7 @@
 # written where the tools (--version, SARIF) and CPack read it.
 #
 #   cmake -DSOURCE_DIR=... -DOUT_DIR=... -DRELEASE=X.Y.Z [-DOVERRIDE=V]
-#         -P CalVersion.cmake
+#         [-DHOMEPAGE=URL] -P CalVersion.cmake
 #
 # From `git describe --tags --always --dirty`, spelled as Semantic Versioning
 # so that SARIF's semanticVersion and a Debian version accept it:
@@ -17,7 +17,8 @@
 # outputs only when the version changed, so that a commit renames the build
 # but an unchanged tree rebuilds nothing.
 #
-# Outputs: OUT_DIR/cal/Version.h (CAL_VERSION, CAL_RELEASE_VERSION) and
+# Outputs: OUT_DIR/cal/Version.h (CAL_VERSION, CAL_RELEASE_VERSION, and
+# CAL_HOMEPAGE_URL: HOMEPAGE, the cache variable of that name) and
 # OUT_DIR/CalVersion.cmake (the same as CMake variables, for CPack).
 cmake_minimum_required(VERSION 3.20)
 
@@ -83,9 +84,13 @@ write_if_changed("${OUT_DIR}/cal/Version.h"
 // The release alone (CMakeLists.txt's project version): the JSON output's
 // tool_version, which must not change with each commit.
 #define CAL_RELEASE_VERSION \"${RELEASE}\"
+// The project's public web address (-DCAL_HOMEPAGE_URL; empty by default):
+// SARIF's informationUri and the base of its rules' helpUri.
+#define CAL_HOMEPAGE_URL \"${HOMEPAGE}\"
 #endif
 ")
 write_if_changed("${OUT_DIR}/CalVersion.cmake"
 "set(CAL_VERSION \"${version}\")
 set(CAL_RELEASE_VERSION \"${RELEASE}\")
+set(CAL_HOMEPAGE_URL \"${HOMEPAGE}\")
 ")

@@ -54,6 +54,10 @@ else:
         "no schema at " + sarif_schema if not os.path.exists(sarif_schema)
         else "python3-jsonschema is not installed"))
 config.substitutions.append(("%python", sys.executable))
+# A build configured with -DCAL_HOMEPAGE_URL (docs/releasing.md) writes
+# SARIF links that the default build must not (cli/sarif-homepage.test).
+if getattr(config, "cal_homepage_url", ""):
+    config.available_features.add("homepage-url")
 # The language server's Neovim test (lsp/neovim.test).
 if shutil.which("nvim"):
     config.available_features.add("nvim")

@@ -750,6 +750,7 @@ std::optional<int> writeReport(ArrayRef<cal::FileReport> Reports,
   In.Findings = Findings;
   In.ToolName = ToolName;
   In.ToolVersion = CAL_VERSION;
+  In.HomepageUrl = CAL_HOMEPAGE_URL;
   In.ToolRelease = CAL_RELEASE_VERSION;
   In.Arch = Arch;
   In.SourceRoot = cal::defaultSourceRoot();

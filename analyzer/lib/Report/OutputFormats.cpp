@@ -55,8 +55,8 @@ static void writeJson(raw_ostream &OS, const ReportInputs &In) {
 }
 
 static void writeSarif(raw_ostream &OS, const ReportInputs &In) {
-  OS << formatv("{0:2}",
-                sarifLog(In.Findings, In.Files, In.SourceRoot, In.ToolVersion))
+  OS << formatv("{0:2}", sarifLog(In.Findings, In.Files, In.SourceRoot,
+                                  In.ToolVersion, In.HomepageUrl))
      << "\n";
 }
 

@@ -11,6 +11,7 @@
 #include "cal/Checks/Check.h"
 #include "cal/Report/Reporters.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -94,6 +95,22 @@ std::string helpMarkdown(StringRef Help) {
   return Out;
 }
 
+/// Where a rule's help lives on the project's site: the README's "Checks"
+/// section (every check is a row there; --explain has the rest), at the
+/// release's tag for a release build and on main otherwise, since a
+/// commit of a development build may never have been pushed.
+std::string rulesHelpUri(StringRef Homepage, StringRef ToolVersion) {
+  StringRef V = ToolVersion.ltrim('v');
+  SmallVector<StringRef, 3> Parts;
+  V.split(Parts, '.');
+  bool Release = Parts.size() == 3 && llvm::all_of(Parts, [](StringRef P) {
+                   return !P.empty() && llvm::all_of(P, isDigit);
+                 });
+  return (Homepage.rtrim('/') + "/blob/" + (Release ? "v" + V.str() : "main") +
+          "/README.md#checks")
+      .str();
+}
+
 std::string messageText(const FindingRecord &F) {
   std::string S = F.Message;
   for (const std::string &N : F.Notes)
@@ -117,7 +134,9 @@ std::string pathFromRoot(StringRef File, StringRef Root) {
 
 json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
                      ArrayRef<FileReport> Files, StringRef SourceRoot,
-                     StringRef ToolVersion) {
+                     StringRef ToolVersion, StringRef HomepageUrl) {
+  std::string HelpUri =
+      HomepageUrl.empty() ? "" : rulesHelpUri(HomepageUrl, ToolVersion);
   json::Array Rules;
   std::map<std::string, unsigned> RuleIndex;
   for (const Check *C : registeredChecks()) {
@@ -127,17 +146,21 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
     StringRef Help = C->explanation();
     std::string Meaning = Help.split("\n\n").first.str();
     std::replace(Meaning.begin(), Meaning.end(), '\n', ' ');
-    Rules.push_back(json::Object{
+    json::Object Rule{
         {"id", C->id()},
         {"name", C->id()},
         {"shortDescription", json::Object{{"text", C->summary()}}},
         {"fullDescription", json::Object{{"text", Meaning}}},
-        {"help", json::Object{{"text", Help}, {"markdown", helpMarkdown(Help)}}},
+        {"help",
+         json::Object{{"text", Help}, {"markdown", helpMarkdown(Help)}}},
         {"defaultConfiguration",
          json::Object{{"level", C->severity() == Finding::Warning ? "warning"
                                                                   : "note"}}},
         {"properties",
-         json::Object{{"tags", json::Array{"performance", "cuda"}}}}});
+         json::Object{{"tags", json::Array{"performance", "cuda"}}}}};
+    if (!HelpUri.empty())
+      Rule["helpUri"] = HelpUri;
+    Rules.push_back(std::move(Rule));
   }
 
   json::Array Results;
@@ -199,15 +222,15 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
   std::string RootUri = "file://" + uriEncode(SourceRoot);
   if (!StringRef(RootUri).ends_with("/"))
     RootUri += "/";
+  json::Object Driver{
+      {"name", "cuda-access-lint"},
+      {"version", ToolVersion},
+      {"semanticVersion", StringRef(ToolVersion).ltrim('v').str()},
+      {"rules", std::move(Rules)}};
+  if (!HomepageUrl.empty())
+    Driver["informationUri"] = HomepageUrl.str();
   json::Object Run{
-      {"tool",
-       json::Object{{"driver", json::Object{{"name", "cuda-access-lint"},
-                                            {"version", ToolVersion},
-                                            {"semanticVersion",
-                                             StringRef(ToolVersion)
-                                                 .ltrim('v')
-                                                 .str()},
-                                            {"rules", std::move(Rules)}}}}},
+      {"tool", json::Object{{"driver", std::move(Driver)}}},
       {"originalUriBaseIds",
        json::Object{{"%SRCROOT%", json::Object{{"uri", RootUri}}}}},
       {"invocations", json::Array{json::Object{{"executionSuccessful", Success},

@@ -28,6 +28,9 @@ struct ReportInputs {
   std::string ToolRelease;
   std::string Arch;         ///< --arch, when given (the JSON's "arch")
   std::string SourceRoot;   ///< SARIF paths are relative to it
+  /// The build's CAL_HOMEPAGE_URL: SARIF's informationUri and helpUri
+  /// (none when empty).
+  std::string HomepageUrl;
   bool ListKernels = false; ///< --list-kernels: unresolved launches in JSON
 };
 

@@ -25,10 +25,16 @@ llvm::json::Object findingToJSON(const FindingRecord &F);
 /// A SARIF 2.1.0 log as GitHub code scanning reads it. Paths under
 /// \p SourceRoot are written relative to it, against the uriBaseId
 /// %SRCROOT%; files that did not parse are tool execution notifications.
+/// With a \p HomepageUrl (the build's CAL_HOMEPAGE_URL, a repository's
+/// web address), the driver's informationUri is it and each rule's helpUri
+/// is the README's list of checks there, at the tag vX.Y.Z when
+/// \p ToolVersion is a release X.Y.Z, else on main; without one, neither
+/// key is written.
 llvm::json::Value sarifLog(llvm::ArrayRef<const FindingRecord *> Findings,
                            llvm::ArrayRef<FileReport> Files,
                            llvm::StringRef SourceRoot,
-                           llvm::StringRef ToolVersion);
+                           llvm::StringRef ToolVersion,
+                           llvm::StringRef HomepageUrl = "");
 
 /// GitHub Actions workflow commands: `::warning file=F,line=L,col=C,...::msg`
 /// for each reported finding, `::error` for files that did not parse. Paths
