@@ -6,6 +6,8 @@
 //   - the host overloads of min and max that nvcc's maths header declares
 //     __host__ __device__ (clang's CUDA headers declare them for the
 //     device only), and isfinite/isnan/isinf in the global namespace;
+//   - the include guards of the intrinsics headers whose definitions
+//     clang's wrapper includes already;
 //   - nvcc's __nv_atomic_* built-ins and their __NV_ATOMIC_* orders and
 //     __NV_THREAD_SCOPE_* scopes, as macros over the atomics the analyzer
 //     models, so that each access is reported on the user's line (the
@@ -60,6 +62,17 @@ CAL_NVCC_MINMAX(double, double, float)
 // wrapper does not.
 #include <string.h>
 #include <time.h>
+
+// clang's CUDA wrapper includes these headers' definitions (the .hpp)
+// without the declarations (the .h), which a source may include itself
+// (nvcc's cuda_runtime.h has): in a host-side parse the .h would then
+// define every function a second time, as an empty host stub. Their
+// include guards, as if included.
+#define __SM_20_ATOMIC_FUNCTIONS_H__
+#define __SM_20_INTRINSICS_H__
+#define __SM_32_ATOMIC_FUNCTIONS_H__
+#define __SM_60_ATOMIC_FUNCTIONS_H__
+#define __SM_61_INTRINSICS_H__
 
 // The CUDA headers (through clang's wrapper) have included <cmath>.
 using std::isfinite;

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SimtInterpreter.h"
+#include "clang/Basic/SourceManager.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -368,16 +369,8 @@ Value SimtInterpreter::evalConstruct(const clang::CXXConstructExpr *CC,
     return *G;
   // Copying a struct (`double2 v = a[i];`, `Acc b = a;`) reads it whole.
   if (CC->getNumArgs() == 1 && Ctor->isCopyOrMoveConstructor() &&
-      !Ctor->isUserProvided()) {
-    const clang::Expr *Src = CC->getArg(0)->IgnoreParenImpCasts();
-    if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(Src))
-      Src = MT->getSubExpr()->IgnoreParenImpCasts();
-    if (Src->isGLValue()) {
-      LValue LV = evalLValue(Src, Active);
-      return load(Src, LV, Src->getType(), Active);
-    }
-    return eval(Src, Active);
-  }
+      copiesWhole(Ctor))
+    return copySource(CC->getArg(0), Active);
   const clang::FunctionDecl *Def = nullptr;
   if (!CC->getType()->isRecordType() || !Ctor->hasBody(Def)) {
     for (const clang::Expr *A : CC->arguments())
@@ -402,6 +395,27 @@ Value SimtInterpreter::evalConstruct(const clang::CXXConstructExpr *CC,
     return Value();
   }
   return Slot;
+}
+
+Value SimtInterpreter::copySource(const clang::Expr *Src, uint32_t Active) {
+  Src = Src->IgnoreParenImpCasts();
+  if (const auto *MT = dyn_cast<clang::MaterializeTemporaryExpr>(Src))
+    Src = MT->getSubExpr()->IgnoreParenImpCasts();
+  if (Src->isGLValue()) {
+    LValue LV = evalLValue(Src, Active);
+    return load(Src, LV, Src->getType(), Active);
+  }
+  return eval(Src, Active);
+}
+
+bool SimtInterpreter::copiesWhole(const clang::CXXMethodDecl *MD) {
+  // The CUDA headers' copies (__half2, __nv_bfloat162) are one 32-bit move
+  // on the device side of their NV_IF_ELSE_TARGET and a copy field by field
+  // on the host side, the side this parse may have: either way the object
+  // moves whole, which is what nvcc emits (one LDG.E or STG.E).
+  return !MD->isUserProvided() ||
+         AST.getSourceManager().isInSystemHeader(
+             AST.getSourceManager().getExpansionLoc(MD->getLocation()));
 }
 
 Value SimtInterpreter::evalInitList(const clang::InitListExpr *IL,

@@ -278,6 +278,13 @@ private:
   /// The object a member call or operator call is made on.
   LValue objectOf(const clang::Expr *Obj, bool Arrow, uint32_t Active);
   Value evalConstruct(const clang::CXXConstructExpr *CC, uint32_t Active);
+  /// The value a struct copy reads from \p Src: the whole object, loaded
+  /// where \p Src names memory (a copy constructor's or a copy
+  /// assignment's source).
+  Value copySource(const clang::Expr *Src, uint32_t Active);
+  /// Whether a copy or move of a struct through \p MD moves the object
+  /// whole: the implicit ones, and those of the CUDA headers' types.
+  bool copiesWhole(const clang::CXXMethodDecl *MD);
   Value evalInitList(const clang::InitListExpr *IL, uint32_t Active);
   Value evalLambda(const clang::LambdaExpr *LE, uint32_t Active);
   std::optional<Value> evalCoopGroups(const clang::CallExpr *CE,

@@ -371,9 +371,13 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
   const auto *MD = dyn_cast_or_null<clang::CXXMethodDecl>(FD);
   if (const auto *OC = dyn_cast<clang::CXXOperatorCallExpr>(CE))
     if (OC->getOperator() == clang::OO_Equal && OC->getNumArgs() == 2 &&
-        !(MD && MD->isUserProvided())) {
+        (!MD || (copiesWhole(MD) &&
+                 (!MD->isUserProvided() || MD->isCopyAssignmentOperator() ||
+                  MD->isMoveAssignmentOperator())))) {
       LValue LV = evalLValue(OC->getArg(0), Active);
-      Value R = eval(OC->getArg(1), Active);
+      // The source is read whole, from memory where it lives there
+      // (`this->x = src.x;` in __half2's copy constructor).
+      Value R = copySource(OC->getArg(1), Active);
       store(CE, LV, R, OC->getArg(0)->getType(), Active, AccessKind::Store);
       return Value();
     }
