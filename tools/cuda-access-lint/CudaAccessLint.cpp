@@ -594,6 +594,28 @@ std::optional<int> answerQueries(cal::LintConfig &C,
   return std::nullopt;
 }
 
+/// The database named by -p, if any: an exit code where it does not load.
+std::optional<int> loadExplicitDB(std::unique_ptr<cal::CompileCommandsDB> &DB) {
+  if (BuildPath.empty())
+    return std::nullopt;
+  auto Loaded = cal::CompileCommandsDB::load(BuildPath);
+  if (!Loaded)
+    return usageError(toString(Loaded.takeError()));
+  DB = std::move(*Loaded);
+  return std::nullopt;
+}
+
+/// The compile-command finder: the -p database, or the one found next to
+/// each file, except with `--` and no -p, where the flags are the user's,
+/// as in clang-tidy, and no database is looked for.
+void useDatabase(cal::LintConfig &C, bool AfterDashes,
+                 std::unique_ptr<cal::CompileCommandsDB> ExplicitDB,
+                 std::optional<cal::CompileCommandsFinder> &Finder) {
+  C.ExplicitDatabase = ExplicitDB != nullptr;
+  if (ExplicitDB || !AfterDashes)
+    Finder.emplace(std::move(ExplicitDB));
+}
+
 /// The files to lint (named, from -p's database, or standard input) and
 /// the compile-command finder. An exit code to stop with.
 std::optional<int>
@@ -601,12 +623,8 @@ collectInputs(cal::LintConfig &C, bool AfterDashes,
               std::vector<std::string> &Inputs,
               std::optional<cal::CompileCommandsFinder> &Finder) {
   std::unique_ptr<cal::CompileCommandsDB> ExplicitDB;
-  if (!BuildPath.empty()) {
-    auto DB = cal::CompileCommandsDB::load(BuildPath);
-    if (!DB)
-      return usageError(toString(DB.takeError()));
-    ExplicitDB = std::move(*DB);
-  }
+  if (std::optional<int> Rc = loadExplicitDB(ExplicitDB))
+    return Rc;
   if (!StdinFilename.empty()) {
     if (Fix)
       return usageError("--fix changes files on disk; with --stdin-filename "
@@ -628,12 +646,7 @@ collectInputs(cal::LintConfig &C, bool AfterDashes,
                                  : std::string("no input files (usage: "
                                                "cuda-access-lint [options] "
                                                "<file.cu>...; see --help)"));
-  // With `--` and no -p the flags are the user's, as in clang-tidy: no
-  // database is looked for.
-  C.ExplicitDatabase = ExplicitDB != nullptr;
-  if (ExplicitDB || !AfterDashes)
-    Finder.emplace(std::move(ExplicitDB));
-
+  useDatabase(C, AfterDashes, std::move(ExplicitDB), Finder);
   return std::nullopt;
 }
 
@@ -773,15 +786,9 @@ int serveEditor(cal::LintConfig &C, cal::ConfigFinder &Configs,
                       "--export-fixes, --output or --list-kernels");
   std::optional<cal::CompileCommandsFinder> Finder;
   std::unique_ptr<cal::CompileCommandsDB> ExplicitDB;
-  if (!BuildPath.empty()) {
-    auto DB = cal::CompileCommandsDB::load(BuildPath);
-    if (!DB)
-      return usageError(toString(DB.takeError()));
-    ExplicitDB = std::move(*DB);
-  }
-  C.ExplicitDatabase = ExplicitDB != nullptr;
-  if (ExplicitDB || !AfterDashes)
-    Finder.emplace(std::move(ExplicitDB));
+  if (std::optional<int> Rc = loadExplicitDB(ExplicitDB))
+    return *Rc;
+  useDatabase(C, AfterDashes, std::move(ExplicitDB), Finder);
   // A background build of the header cache waits for this process to end,
   // which a server does not: the first analysis builds it instead, and
   // every later one is warm.

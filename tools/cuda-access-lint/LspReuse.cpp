@@ -39,18 +39,11 @@ static std::string launchesText(const KernelInfo &KI) {
   return S;
 }
 
-void KernelReuse::beforeAnalysis(clang::ASTContext &Ctx,
-                                 std::vector<KernelInfo> &Ks) {
-  const clang::SourceManager &SM = Ctx.getSourceManager();
-  StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  // The analysis reads the text clang parsed; it must be the document's.
-  if (Buf != Text)
-    return;
-  // Every file the parse read, by size and time: a header changed on disk
-  // changes every key.
-  // (Sorted: the source manager's table is in no particular order.)
-  // The main file's entry has the size of the buffer, whose text is in the
-  // key anyway.
+/// Every file the parse read but the main one, by size and time, sorted
+/// (the source manager's table is in no particular order): a header
+/// changed on disk changes every key. The main file's text is in the key
+/// anyway.
+static std::string filesRead(const clang::SourceManager &SM) {
   std::vector<std::string> Read;
   clang::OptionalFileEntryRef Main =
       SM.getFileEntryRefForID(SM.getMainFileID());
@@ -60,8 +53,13 @@ void KernelReuse::beforeAnalysis(clang::ASTContext &Ctx,
                              I->first.getSize(),
                              int64_t(I->first.getModificationTime())));
   llvm::sort(Read);
-  std::string Files = Fingerprint + join(Read, "");
-  std::vector<int> BodyOf(Ks.size(), -1);
+  return join(Read, "");
+}
+
+bool KernelReuse::findBodies(const clang::SourceManager &SM,
+                             ArrayRef<KernelInfo> Ks,
+                             std::vector<int> &BodyOf) {
+  BodyOf.assign(Ks.size(), -1);
   for (size_t I = 0; I < Ks.size(); ++I) {
     const clang::FunctionDecl *D = Ks[I].Decl;
     if (!D)
@@ -83,7 +81,7 @@ void KernelReuse::beforeAnalysis(clang::ASTContext &Ctx,
     // A kernel that launches kernels gives them launches from its body:
     // no kernel's results can then stand for themselves.
     if (StringRef(Text).slice(LB, RB).contains("<<<"))
-      return;
+      return false;
     auto It = find_if(Bodies, [&](const Body &X) { return X.LBrace == LB; });
     if (It == Bodies.end()) {
       Body X;
@@ -97,6 +95,11 @@ void KernelReuse::beforeAnalysis(clang::ASTContext &Ctx,
     }
     BodyOf[I] = int(It - Bodies.begin());
   }
+  return true;
+}
+
+void KernelReuse::keyBodies(StringRef Files, ArrayRef<KernelInfo> Ks,
+                            ArrayRef<int> BodyOf) {
   // Keys: the text with the other bodies reduced to their line breaks and
   // the column of their closing brace, then this body's launches.
   std::vector<const Body *> InOrder;
@@ -107,7 +110,7 @@ void KernelReuse::beforeAnalysis(clang::ASTContext &Ctx,
   });
   for (size_t Bi = 0; Bi < Bodies.size(); ++Bi) {
     Body &X = Bodies[Bi];
-    std::string K = Files;
+    std::string K = Files.str();
     size_t At = 0;
     for (const Body *OP : InOrder) {
       const Body &O = *OP;
@@ -124,9 +127,20 @@ void KernelReuse::beforeAnalysis(clang::ASTContext &Ctx,
       if (BodyOf[I] == int(Bi))
         K += launchesText(Ks[I]);
     X.Key = xxh3_64bits(K);
-
     X.Kept = Cache.count(X.Key);
   }
+}
+
+void KernelReuse::beforeAnalysis(clang::ASTContext &Ctx,
+                                 std::vector<KernelInfo> &Ks) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  // The analysis reads the text clang parsed; it must be the document's.
+  if (SM.getBufferData(SM.getMainFileID()) != Text)
+    return;
+  std::vector<int> BodyOf;
+  if (!findBodies(SM, Ks, BodyOf))
+    return;
+  keyBodies(Fingerprint + filesRead(SM), Ks, BodyOf);
   Enabled = true;
   std::vector<KernelInfo> Todo;
   for (size_t I = 0; I < Ks.size(); ++I)

@@ -23,6 +23,10 @@
 #include "cal/Driver/LintRun.h"
 #include <map>
 
+namespace clang {
+class SourceManager;
+} // namespace clang
+
 namespace cal {
 
 class KernelReuse {
@@ -61,6 +65,14 @@ private:
     llvm::json::Array Kernels;
     std::vector<AccessHover> Hovers;
   };
+  /// Each kernel's body in the document (BodyOf: its index in Bodies, or
+  /// -1 for a kernel written elsewhere); false where a body launches
+  /// kernels, whose results then depend on another body.
+  bool findBodies(const clang::SourceManager &SM, llvm::ArrayRef<KernelInfo> Ks,
+                  std::vector<int> &BodyOf);
+  /// Each body's key, and whether the cache holds its results.
+  void keyBodies(llvm::StringRef Files, llvm::ArrayRef<KernelInfo> Ks,
+                 llvm::ArrayRef<int> BodyOf);
   bool cacheable(const Body &B, const FileReport &FR,
                  llvm::ArrayRef<const FindingRecord *> Findings) const;
 
