@@ -235,8 +235,14 @@ public:
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     unsigned ID = Info.getID();
     if (Level >= DiagnosticsEngine::Error &&
-        ID >= diag::DIAG_START_SERIALIZATION && ID < diag::DIAG_START_LEX)
-      PchRefused = true; // a cached PCH that clang would not load
+        ID >= diag::DIAG_START_SERIALIZATION && ID < diag::DIAG_START_LEX &&
+        !PchRefused) {
+      // A cached PCH that clang would not load, and clang's reason.
+      PchRefused = true;
+      SmallString<128> Msg;
+      Info.FormatDiagnostic(Msg);
+      PchWhy = Msg.str().str();
+    }
     if (Level >= DiagnosticsEngine::Error)
       Errors.push_back(Info.getLocation());
     Fatal |= Level == DiagnosticsEngine::Fatal;
@@ -246,6 +252,7 @@ public:
   std::vector<SourceLocation> Errors;
   bool Fatal = false;
   bool PchRefused = false;
+  std::string PchWhy;
 
 private:
   DiagnosticConsumer &Printer;
@@ -442,7 +449,7 @@ fileSystemFor(StringRef File, const FrontendOptions &Opts) {
 static ParseOutcome parseOnce(StringRef File, std::vector<std::string> Args,
                               const FrontendOptions &Opts, SideCallback Fn,
                               raw_ostream &FindingsOut, bool Color,
-                              bool &PchRefused) {
+                              std::optional<std::string> &PchRefused) {
   ParseOutcome Outcome;
   Args.push_back(File.str());
   // A ToolInvocation, not a ClangTool: it keeps the file name as the user
@@ -463,7 +470,9 @@ static ParseOutcome parseOnce(StringRef File, std::vector<std::string> Args,
       std::make_shared<PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Rec);
   bool Ok = Invocation.run();
-  PchRefused = Rec.PchRefused;
+  PchRefused.reset();
+  if (Rec.PchRefused)
+    PchRefused = Rec.PchWhy;
   Outcome.Ok = Ok && State.Ran && !Rec.getNumErrors();
   return Outcome;
 }
@@ -486,7 +495,7 @@ ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
                            SideCallback Fn, raw_ostream &FindingsOut,
                            bool Color) {
   std::vector<std::string> Args = buildCompileArgs(Opts, TK, Side);
-  bool PchRefused = false;
+  std::optional<std::string> PchRefused;
   if (Opts.Headers) {
     // The file's own include lines first; the CUDA headers alone only where
     // those lines cannot be cached (a miss builds the first, which serves
@@ -511,8 +520,10 @@ ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
                                    FindingsOut, Color, PchRefused);
       if (!PchRefused)
         return Out;
-      // Its diagnostics are about the cache, not the file: drop them.
-      Opts.Headers->discard(Args, P);
+      // Its diagnostics are about the cache, not the file: drop them. The
+      // entry is remembered as refused, so that the next runs neither load
+      // nor rebuild it for the same inputs.
+      Opts.Headers->discard(Args, P, *PchRefused);
       break;
     }
   }

@@ -550,12 +550,31 @@ std::optional<std::string> HeaderCache::find(ArrayRef<std::string> Args,
   return std::nullopt;
 }
 
-void HeaderCache::discard(ArrayRef<std::string> Args, StringRef Preamble) {
+void HeaderCache::discard(ArrayRef<std::string> Args, StringRef Preamble,
+                          StringRef Why) {
   Entry E = entryFor(Args, Preamble);
-  sys::fs::remove(E.Deps);
   sys::fs::remove(E.Pch);
-  setStatus("refused by clang: " + E.Pch +
-            "; removed, and the file parsed without it");
+  std::string Reason =
+      "refused by clang" + (Why.empty() ? "" : ": " + Why.str());
+  // Rebuilt from the same inputs, the entry would be refused again on every
+  // run: its record keeps the refusal (as for include lines that cannot be
+  // cached), and only a change of its inputs, which makes the record
+  // stale, builds it again.
+  std::optional<json::Value> D = readJson(E.Deps);
+  json::Object *O = D ? D->getAsObject() : nullptr;
+  if (O) {
+    (*O)["unusable"] = Reason;
+    if (Error Err = writeAtomically(E.Deps, formatv("{0:2}", *D).str())) {
+      consumeError(std::move(Err));
+    } else {
+      setStatus(Reason + " (" + E.Pch +
+                "); removed, remembered, and the file parsed without it");
+      return;
+    }
+  }
+  sys::fs::remove(E.Deps);
+  setStatus(Reason + " (" + E.Pch +
+            "); removed, and the file parsed without it");
 }
 
 Error HeaderCache::buildFromRequest(StringRef RequestFile) {

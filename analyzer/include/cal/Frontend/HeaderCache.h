@@ -71,8 +71,12 @@ public:
   /// a cache directory).
   bool enabled() const { return Mode != HeaderCacheMode::Off && !Dir.empty(); }
 
-  /// Removes the entry for \p Args, after clang refused to load it.
-  void discard(llvm::ArrayRef<std::string> Args, llvm::StringRef Preamble = "");
+  /// Removes the precompiled file of the entry for \p Args after clang
+  /// refused to load it (\p Why: clang's reason), and marks its record
+  /// unusable with that reason, so that find() neither returns nor rebuilds
+  /// it until its inputs change.
+  void discard(llvm::ArrayRef<std::string> Args, llvm::StringRef Preamble = "",
+               llvm::StringRef Why = "");
 
   /// The file's leading #include lines (up to the first line that is not
   /// blank, a comment, an #include or `#pragma once`), one per line; a
