@@ -59,6 +59,8 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
   if (A.Space == AddrSpace::Unknown)
     A.Space = Obj.Space;
   A.UnderUnknownBranch |= UnderUnknown;
+  if (Obj.Space == AddrSpace::Shared || Obj.Space == AddrSpace::Global)
+    noteRmwArmAccess(Site->getBeginLoc(), Obj.Space);
   ++A.Requests;
   A.WeightedRequests += Weight;
   A.ActiveLanes.add(__builtin_popcount(Active), Weight);
@@ -198,6 +200,12 @@ void Collector::onBranch(const clang::Stmt *S, llvm::StringRef Kind,
       B.LikelyPredicated = B.Lowering != BranchLowering::Branch;
     }
     B.NoCostWhy = divergenceWithoutCost(S);
+    if (const auto *If = dyn_cast<clang::IfStmt>(S);
+        If && B.Lowering == BranchLowering::Branch &&
+        keptForPointerRMW(AST, If))
+      B.RmwArms = clang::SourceRange(
+          If->getThen()->getBeginLoc(),
+          (If->getElse() ? If->getElse() : If->getThen())->getEndLoc());
   }
   BranchSummary &B = K.Branches[It->second];
   if (Cond && !B.DependsOnSampledParameters)
@@ -248,7 +256,23 @@ void Collector::onUnsupported(const clang::Stmt *S, llvm::StringRef What) {
     K.Unsupported.push_back(What.str());
 }
 
+void Collector::noteRmwArmAccess(clang::SourceLocation L, AddrSpace Space) {
+  const clang::SourceManager &SM = AST.getSourceManager();
+  for (BranchSummary &B : K.Branches)
+    if (B.RmwArms.isValid() &&
+        !SM.isBeforeInTranslationUnit(L, B.RmwArms.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(B.RmwArms.getEnd(), L))
+      (Space == AddrSpace::Shared ? B.RmwShared : B.RmwGlobal) = true;
+}
+
 void Collector::finish() {
+  // A read-modify-write arm on shared memory only is predicated
+  // (docs/compiler-effects.md, "Short arms that keep their branch").
+  for (BranchSummary &B : K.Branches)
+    if (B.RmwArms.isValid() && B.RmwShared && !B.RmwGlobal) {
+      B.Lowering = BranchLowering::Predicated;
+      B.LikelyPredicated = true;
+    }
   Traffic.finish();
   const clang::SourceManager &SM = AST.getSourceManager();
   for (AccessSummary &A : K.Accesses)

@@ -71,6 +71,10 @@ public:
 
   void finish();
 
+  /// Records that an access in \p Space was evaluated at \p L, for the
+  /// branches kept only for a pointer read-modify-write whose arms hold it.
+  void noteRmwArmAccess(clang::SourceLocation L, AddrSpace Space);
+
   /// Whether some loop stopped before its end.
   bool cappedLoops() const { return !Capped.empty(); }
 

@@ -32,7 +32,8 @@ public:
   bool DynamicLocalArray = false;
 
   bool VisitStmt(clang::Stmt *S) {
-    ++Nodes;
+    if (!generatesNothing(S))
+      ++Nodes;
     if (llvm::isa<clang::ForStmt>(S) || llvm::isa<clang::WhileStmt>(S) ||
         llvm::isa<clang::DoStmt>(S) || llvm::isa<clang::IfStmt>(S) ||
         llvm::isa<clang::SwitchStmt>(S) || llvm::isa<clang::ReturnStmt>(S) ||
@@ -76,6 +77,28 @@ public:
   }
 
 private:
+  /// The wrappers of a struct copy, which compile to nothing beyond the
+  /// load and store they surround: temporaries, cleanups, no-op casts, a
+  /// copy or move construction, and the callee of a copy assignment
+  /// (`v[t] = __hadd2(v[t], v[t + k])` of __half2 counts as `v[t] = v[t] +
+  /// v[t + k]` of float does).
+  static bool generatesNothing(const clang::Stmt *S) {
+    if (llvm::isa<clang::ExprWithCleanups, clang::MaterializeTemporaryExpr,
+                  clang::CXXBindTemporaryExpr>(S))
+      return true;
+    if (const auto *IC = llvm::dyn_cast<clang::ImplicitCastExpr>(S)) {
+      if (IC->getCastKind() == clang::CK_NoOp)
+        return true;
+      if (IC->getCastKind() == clang::CK_FunctionToPointerDecay)
+        return generatesNothing(IC->getSubExpr());
+    }
+    if (const auto *CC = llvm::dyn_cast<clang::CXXConstructExpr>(S))
+      return CC->getConstructor()->isCopyOrMoveConstructor();
+    if (const auto *DR = llvm::dyn_cast<clang::DeclRefExpr>(S))
+      if (const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(DR->getDecl()))
+        return MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator();
+    return false;
+  }
   static bool isBuiltinIndex(const clang::CallExpr *CE) {
     const clang::FunctionDecl *FD = CE->getDirectCallee();
     return FD && FD->getIdentifier() &&
@@ -99,7 +122,12 @@ private:
         // Warp votes are one VOTE instruction, predicated like any other:
         // `if (tid != 0) r = __all_sync(m, tid);` measured no divergent
         // target on the H100 (docs/compiler-effects.md).
-        "__all_sync", "__any_sync", "__ballot_sync", "__activemask"};
+        "__all_sync", "__any_sync", "__ballot_sync", "__activemask",
+        // Half-precision arithmetic is one HADD2/HMUL2/HFMA2
+        // (fp16ScalarProduct: `if (t < k) v[t] = __hadd2(v[t], v[t + k]);` on
+        // shared memory measured no branch instruction).
+        "__hadd2", "__hsub2", "__hmul2", "__hfma2", "__hadd", "__hsub",
+        "__hmul", "__hfma"};
     return llvm::is_contained(Names, FD->getName());
   }
   /// The array variable \p E subscripts directly (`a[i]` of `int a[8]`).
@@ -375,6 +403,15 @@ std::string divergenceWithoutCost(const clang::Stmt *Branch) {
     return "the retry loop of a compare-and-swap: lanes leave as their swap "
            "succeeds; the cost is contention on the address, not the branch";
   return "";
+}
+
+bool keptForPointerRMW(const clang::ASTContext &Ctx, const clang::IfStmt *If) {
+  if (armsMergeAccesses(Ctx, If))
+    return false;
+  ArmScan T = scan(Ctx, If->getThen()), E = scan(Ctx, If->getElse());
+  return (T.PointerReadModifyWrite || E.PointerReadModifyWrite) &&
+         !T.DynamicLocalArray && !E.DynamicLocalArray && !T.ControlFlow &&
+         !E.ControlFlow && T.Nodes + E.Nodes <= 40;
 }
 
 bool likelyPredicated(const clang::ASTContext &Ctx, const clang::IfStmt *If) {

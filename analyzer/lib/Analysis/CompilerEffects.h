@@ -35,6 +35,12 @@ bool armsMergeAccesses(const clang::ASTContext &Ctx, const clang::IfStmt *If);
 /// counters will then show no divergent branch.
 bool likelyPredicated(const clang::ASTContext &Ctx, const clang::IfStmt *If);
 
+/// Whether \p If would be likelyPredicated() but for a read-modify-write
+/// through a pointer in an arm, the shape nvcc keeps a branch around on
+/// global memory and predicates on shared memory: the caller decides from
+/// the space the pointer reaches.
+bool keptForPointerRMW(const clang::ASTContext &Ctx, const clang::IfStmt *If);
+
 /// How nvcc lowers \p If (evidence in docs/compiler-effects.md):
 /// - PredicatedExit, for an `if` without `else` in a `__global__` function
 ///   that is either an early exit (`if (c) return;`, or a short straight-line

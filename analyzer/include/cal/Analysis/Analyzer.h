@@ -205,6 +205,12 @@ struct BranchSummary {
   /// Non-empty when a split of this test costs nothing a user can act on
   /// (divergenceWithoutCost): why. The finding is then a note.
   std::string NoCostWhy;
+  /// An `if` kept as a branch only for a read-modify-write through a
+  /// pointer (keptForPointerRMW): the arms' range, and whether the accesses
+  /// evaluated there were global or shared. nvcc predicates the shape on
+  /// shared memory, so arms that touch shared memory only are Predicated.
+  clang::SourceRange RmwArms;
+  bool RmwShared = false, RmwGlobal = false;
 
   std::string Reason; ///< why unknown, when it is
   /// Warps disagreed at the same occurrence (n-th evaluation in the warp):

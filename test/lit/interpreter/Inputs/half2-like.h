@@ -18,3 +18,10 @@ struct __attribute__((aligned(4))) half2_like {
     return *this;
   }
 };
+// One HADD2 in nvcc's code; here a body the interpreter can follow.
+__device__ inline half2_like __hadd2(const half2_like a, const half2_like b) {
+  half2_like r;
+  r.x.x = (unsigned short)(a.x.x + b.x.x);
+  r.y.x = (unsigned short)(a.y.x + b.y.x);
+  return r;
+}
