@@ -15,6 +15,9 @@ import re
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lit', 'Inputs'))
+import readme_snippets  # noqa: E402
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lspclient import Client  # noqa: E402
 
@@ -23,11 +26,7 @@ text = open(readme).read()
 
 
 def snippet(name):
-    m = re.search(r"<!-- snippet: %s -->\n```\w*\n(.*?)\n```" % re.escape(name),
-                  text, re.S)
-    if not m:
-        sys.exit("FAIL: no snippet '%s' in %s" % (name, readme))
-    return m.group(1)
+    return readme_snippets.snippet(text, name, readme)
 
 
 def lua_cmd(src):

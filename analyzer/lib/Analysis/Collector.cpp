@@ -59,7 +59,10 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
   if (A.Space == AddrSpace::Unknown)
     A.Space = Obj.Space;
   A.UnderUnknownBranch |= UnderUnknown;
-  if (Obj.Space == AddrSpace::Shared || Obj.Space == AddrSpace::Global)
+  // Only arms kept for a pointer read-modify-write care (rare): the hot
+  // path pays one emptiness test.
+  if (!RmwBranches.empty() &&
+      (Obj.Space == AddrSpace::Shared || Obj.Space == AddrSpace::Global))
     noteRmwArmAccess(Site->getBeginLoc(), Obj.Space);
   ++A.Requests;
   A.WeightedRequests += Weight;
@@ -196,16 +199,17 @@ void Collector::onBranch(const clang::Stmt *S, llvm::StringRef Kind,
       B.TestRange = Test->getSourceRange();
     B.Kind = Kind.str();
     if (const auto *If = dyn_cast<clang::IfStmt>(S)) {
-      B.Lowering = branchLowering(AST, If);
+      bool OnlyForRMW = false;
+      B.Lowering = branchLowering(AST, If, &OnlyForRMW);
       B.LikelyPredicated = B.Lowering != BranchLowering::Branch;
+      if (OnlyForRMW) {
+        B.RmwArms = clang::SourceRange(
+            If->getThen()->getBeginLoc(),
+            (If->getElse() ? If->getElse() : If->getThen())->getEndLoc());
+        RmwBranches.push_back(It->second);
+      }
     }
     B.NoCostWhy = divergenceWithoutCost(S);
-    if (const auto *If = dyn_cast<clang::IfStmt>(S);
-        If && B.Lowering == BranchLowering::Branch &&
-        keptForPointerRMW(AST, If))
-      B.RmwArms = clang::SourceRange(
-          If->getThen()->getBeginLoc(),
-          (If->getElse() ? If->getElse() : If->getThen())->getEndLoc());
   }
   BranchSummary &B = K.Branches[It->second];
   if (Cond && !B.DependsOnSampledParameters)
@@ -258,18 +262,20 @@ void Collector::onUnsupported(const clang::Stmt *S, llvm::StringRef What) {
 
 void Collector::noteRmwArmAccess(clang::SourceLocation L, AddrSpace Space) {
   const clang::SourceManager &SM = AST.getSourceManager();
-  for (BranchSummary &B : K.Branches)
-    if (B.RmwArms.isValid() &&
-        !SM.isBeforeInTranslationUnit(L, B.RmwArms.getBegin()) &&
+  for (unsigned I : RmwBranches) {
+    BranchSummary &B = K.Branches[I];
+    if (!SM.isBeforeInTranslationUnit(L, B.RmwArms.getBegin()) &&
         !SM.isBeforeInTranslationUnit(B.RmwArms.getEnd(), L))
       (Space == AddrSpace::Shared ? B.RmwShared : B.RmwGlobal) = true;
+  }
 }
 
 void Collector::finish() {
   // A read-modify-write arm on shared memory only is predicated
-  // (docs/compiler-effects.md, "Short arms that keep their branch").
-  for (BranchSummary &B : K.Branches)
-    if (B.RmwArms.isValid() && B.RmwShared && !B.RmwGlobal) {
+  // (docs/compiler-effects.md, "Short arms that keep their branch"). This
+  // runs before the sort below: RmwBranches holds indices.
+  for (unsigned I : RmwBranches)
+    if (BranchSummary &B = K.Branches[I]; B.RmwShared && !B.RmwGlobal) {
       B.Lowering = BranchLowering::Predicated;
       B.LikelyPredicated = true;
     }

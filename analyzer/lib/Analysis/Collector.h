@@ -94,6 +94,9 @@ private:
   uint64_t OccurrenceWarp = ~0ull;
   llvm::SmallPtrSet<const clang::Stmt *, 4> CappedLoops;
   std::vector<clang::SourceRange> Capped;
+  /// Indices into K.Branches of the ifs kept only for a pointer
+  /// read-modify-write (BranchSummary::RmwArms).
+  llvm::SmallVector<unsigned, 2> RmwBranches;
 };
 
 } // namespace cal

@@ -270,12 +270,18 @@ bool isEmptyArm(const clang::Stmt *S) {
 
 } // namespace
 
-BranchLowering branchLowering(clang::ASTContext &Ctx, const clang::IfStmt *If) {
+static bool predicatedArms(const clang::ASTContext &Ctx,
+                           const clang::IfStmt *If, bool *OnlyForPointerRMW);
+
+BranchLowering branchLowering(clang::ASTContext &Ctx, const clang::IfStmt *If,
+                              bool *OnlyForPointerRMW) {
+  if (OnlyForPointerRMW)
+    *OnlyForPointerRMW = false;
   if (isEmptyArm(If->getElse()) && isKernel(enclosingFunction(Ctx, If)) &&
       (isExitArm(Ctx, If->getThen()) || inKernelTail(Ctx, If)))
     return BranchLowering::PredicatedExit;
-  return likelyPredicated(Ctx, If) ? BranchLowering::Predicated
-                                   : BranchLowering::Branch;
+  return predicatedArms(Ctx, If, OnlyForPointerRMW) ? BranchLowering::Predicated
+                                                    : BranchLowering::Branch;
 }
 
 bool armsMergeAccesses(const clang::ASTContext &Ctx, const clang::IfStmt *If) {
@@ -405,28 +411,34 @@ std::string divergenceWithoutCost(const clang::Stmt *Branch) {
   return "";
 }
 
-bool keptForPointerRMW(const clang::ASTContext &Ctx, const clang::IfStmt *If) {
-  if (armsMergeAccesses(Ctx, If))
-    return false;
-  ArmScan T = scan(Ctx, If->getThen()), E = scan(Ctx, If->getElse());
-  return (T.PointerReadModifyWrite || E.PointerReadModifyWrite) &&
-         !T.DynamicLocalArray && !E.DynamicLocalArray && !T.ControlFlow &&
-         !E.ControlFlow && T.Nodes + E.Nodes <= 40;
-}
-
-bool likelyPredicated(const clang::ASTContext &Ctx, const clang::IfStmt *If) {
+/// likelyPredicated() with, where it does not hold only because of a
+/// read-modify-write through a pointer, \p OnlyForPointerRMW set: one scan
+/// of the arms serves both.
+static bool predicatedArms(const clang::ASTContext &Ctx,
+                           const clang::IfStmt *If, bool *OnlyForPointerRMW) {
+  if (OnlyForPointerRMW)
+    *OnlyForPointerRMW = false;
   if (armsMergeAccesses(Ctx, If))
     return true;
   ArmScan T = scan(Ctx, If->getThen()), E = scan(Ctx, If->getElse());
+  // A few dozen AST nodes is a handful of instructions per arm.
+  bool Small = !T.ControlFlow && !E.ControlFlow && T.Nodes + E.Nodes <= 40;
+  if (T.DynamicLocalArray || E.DynamicLocalArray)
+    return false;
   // nvcc keeps the branch around a read-modify-write through a pointer
   // (`if (tid < s) g[tid] += g[tid + s];`, global memory) and around
   // local-memory arrays indexed at run time, however short the arm; it
   // predicates the same shapes on shared arrays (docs/compiler-effects.md).
-  if (T.PointerReadModifyWrite || E.PointerReadModifyWrite ||
-      T.DynamicLocalArray || E.DynamicLocalArray)
+  if (T.PointerReadModifyWrite || E.PointerReadModifyWrite) {
+    if (OnlyForPointerRMW)
+      *OnlyForPointerRMW = Small;
     return false;
-  // A few dozen AST nodes is a handful of instructions per arm.
-  return !T.ControlFlow && !E.ControlFlow && T.Nodes + E.Nodes <= 40;
+  }
+  return Small;
+}
+
+bool likelyPredicated(const clang::ASTContext &Ctx, const clang::IfStmt *If) {
+  return predicatedArms(Ctx, If, nullptr);
 }
 
 } // namespace cal

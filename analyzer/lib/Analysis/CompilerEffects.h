@@ -35,12 +35,6 @@ bool armsMergeAccesses(const clang::ASTContext &Ctx, const clang::IfStmt *If);
 /// counters will then show no divergent branch.
 bool likelyPredicated(const clang::ASTContext &Ctx, const clang::IfStmt *If);
 
-/// Whether \p If would be likelyPredicated() but for a read-modify-write
-/// through a pointer in an arm, the shape nvcc keeps a branch around on
-/// global memory and predicates on shared memory: the caller decides from
-/// the space the pointer reaches.
-bool keptForPointerRMW(const clang::ASTContext &Ctx, const clang::IfStmt *If);
-
 /// How nvcc lowers \p If (evidence in docs/compiler-effects.md):
 /// - PredicatedExit, for an `if` without `else` in a `__global__` function
 ///   that is either an early exit (`if (c) return;`, or a short straight-line
@@ -49,8 +43,13 @@ bool keptForPointerRMW(const clang::ASTContext &Ctx, const clang::IfStmt *If);
 ///   final `if (tid == 0) out[b] = s[0];`), whatever the arm contains, loops
 ///   and `__syncthreads()` included;
 /// - Predicated, when likelyPredicated() holds;
-/// - Branch otherwise.
-BranchLowering branchLowering(clang::ASTContext &Ctx, const clang::IfStmt *If);
+/// - Branch otherwise. Where the arms would be predicated but for a
+///   read-modify-write through a pointer, the shape nvcc keeps a branch
+///   around on global memory and predicates on shared memory, it says so
+///   in \p OnlyForPointerRMW: the caller decides from the space the pointer
+///   reaches.
+BranchLowering branchLowering(clang::ASTContext &Ctx, const clang::IfStmt *If,
+                              bool *OnlyForPointerRMW = nullptr);
 
 /// Why a divergent \p Branch costs nothing a user can act on, or "":
 /// - a grid-stride loop (its index steps by gridDim * blockDim): only the

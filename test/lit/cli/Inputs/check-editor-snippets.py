@@ -18,16 +18,15 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'Inputs'))
+import readme_snippets  # noqa: E402
+
 readme, cal, kernel, line = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 text = open(readme).read()
 
 
 def snippet(name):
-    m = re.search(r"<!-- snippet: %s -->\n```\w*\n(.*?)\n```" % re.escape(name),
-                  text, re.S)
-    if not m:
-        sys.exit("no snippet '%s' in %s" % (name, readme))
-    return m.group(1)
+    return readme_snippets.snippet(text, name, readme)
 
 
 def fail(msg):

@@ -1,0 +1,13 @@
+"""The README's editor and language-server snippets, each fenced after a
+`<!-- snippet: NAME -->` marker, for the tests that run them as written."""
+import re
+import sys
+
+
+def snippet(text, name, where="README.md"):
+    """The body of the snippet NAME in TEXT; exits naming WHERE if absent."""
+    m = re.search(r"<!-- snippet: %s -->\n```\w*\n(.*?)\n```" % re.escape(name),
+                  text, re.S)
+    if not m:
+        sys.exit("FAIL: no snippet '%s' in %s" % (name, where))
+    return m.group(1)
