@@ -1,31 +1,18 @@
-//===- Analyzer.cpp - Launch configurations, sampling, aggregation --------===//
+//===- Analyzer.cpp - Each launch of each kernel through the passes -------===//
 #include "cal/Analysis/Analyzer.h"
-#include "CompilerEffects.h"
 #include "LaunchConfigs.h"
 #include "LaunchPass.h"
-#include "PartitionSurvey.h"
 #include "Sampling.h"
-#include "SimtInterpreter.h"
-#include "StoreForwarding.h"
-#include "TrafficCounter.h"
 
-#include "cal/Models/LocalConstantModels.h"
-#include "cal/Models/MemoryModels.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringExtras.h"
 #include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TimeProfiler.h"
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/Regex.h"
-#include <functional>
 
 namespace cal {
 
