@@ -12,13 +12,18 @@
 # (corpora.json's round4, programs-test4.json), ONLY=test5 the fifth
 # round's two test collections (corpora.json's round5, programs-test5.json;
 # of NVIDIA/cuda-samples only Common/ and Samples/0_Introduction,
-# 2_Concepts_and_Techniques and 6_Performance), ONLY=all every collection.
+# 2_Concepts_and_Techniques and 6_Performance), ONLY=test6 the sixth
+# round's two test collections (corpora.json's round6, programs-test6.json;
+# of NVIDIA/cuda-samples only Common/ and Samples/1_Utilities,
+# 3_CUDA_Features, 4_CUDA_Libraries and 5_Domain_Specific; of
+# myurtoglu/cudaforengineers every file but the four copies of the CImg
+# image library, CImg.h), ONLY=all every collection.
 # A third field after the commit restricts a collection to the paths that
 # match that extended regex.
 # Reads the bare git mirrors that `fetch github:OWNER/NAME` leaves under
 # /work/.mirror (MIRRORS overrides the root). No fetched code is committed.
 #
-#   [ONLY=dev|test|test2|test3|test4|test5|all] research/unseen-code/extract.sh [DEST]
+#   [ONLY=dev|test|test2|test3|test4|test5|test6|all] research/unseen-code/extract.sh [DEST]
 set -eu
 DEST=${1:-/work/corpus-unseen}
 MIRRORS=${MIRRORS:-/work/.mirror}
@@ -38,6 +43,8 @@ TEST4="brucefan1983+CUDA-Programming 8b6c96ba30fafeb3f71c74b2abb18a6bf849822d
 Infatoshi+cuda-course 79681bfd003d403170dd93c0436c6f2a45cb390f"
 TEST5="PacktPublishing+Learn-CUDA-Programming 10bd9b59bfcc680d608ea1417da5089f73d91b11
 NVIDIA+cuda-samples c94ff366aed18c797b8a85dfaac7817b0228b420 ^(Common|Samples/(0_Introduction|2_Concepts_and_Techniques|6_Performance))/"
+TEST6="myurtoglu+cudaforengineers 8336559ed91bf799f4b8bba59f3f3dc51e036e9c (^|/)([^C]|C[^I])[^/]*$
+NVIDIA+cuda-samples c94ff366aed18c797b8a85dfaac7817b0228b420 ^(Common|Samples/(1_Utilities|3_CUDA_Features|4_CUDA_Libraries|5_Domain_Specific))/"
 case "${ONLY:-}" in
   "") SETS=$H100 ;;
   dev) SETS=$DEV ;;
@@ -46,8 +53,9 @@ case "${ONLY:-}" in
   test3) SETS=$TEST3 ;;
   test4) SETS=$TEST4 ;;
   test5) SETS=$TEST5 ;;
-  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" | sort -u) ;;
-  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5 or all" >&2; exit 1 ;;
+  test6) SETS=$TEST6 ;;
+  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" "$TEST6" | sort -u) ;;
+  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5, test6 or all" >&2; exit 1 ;;
 esac
 echo "$SETS" | while read -r r commit only; do
   g=$MIRRORS/$r/repo
