@@ -34,10 +34,12 @@ import argparse
 import collections
 import csv
 import json
+import hashlib
 import os
 import re
 import subprocess
 import sys
+import tempfile
 
 ABS_TOL, REL_TOL = 0.25, 0.10
 DENOMINATOR = "requests"  # or "executed", as the CUPTI verifier divides
@@ -87,13 +89,40 @@ def load_measured(path):
     return launches
 
 
+SOURCE_EXTS = (".cu", ".cpp", ".cc", ".cxx", ".c")
+
+
+def project_database(prog, root):
+    """A program built from several source files is analysed as its build
+    compiles it: through a compilation database of every file it compiles
+    (each with the program's flags, as its Makefile passes them to nvcc), so
+    that a launch wrapper called from main.cpp takes that call's arguments.
+    Returns the database's directory, or None for a one-file program."""
+    files = [f for f in prog.get("build_files", []) if f.endswith(SOURCE_EXTS)]
+    if len(files) < 2:
+        return None
+    entries = [{"directory": os.path.abspath(root), "file": f,
+                "arguments": ["nvcc", "-c", f] + prog.get("flags", [])}
+               for f in files]
+    key = hashlib.sha1(json.dumps(entries).encode()).hexdigest()[:16]
+    d = os.path.join(tempfile.gettempdir(), "realcode-compare-db", key)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "compile_commands.json"), "w") as fh:
+        json.dump(entries, fh, indent=1)
+    return d
+
+
 def predict(prog, lint, src, cache, keep=None, reuse=False):
     """Runs the analyzer on each translation unit; returns kernels with
     file names normalised to <repo-dir>/<path>, and the failures."""
     root = os.path.join(src, prog["repo_dir"])
     kernels, failures = [], []
+    db = project_database(prog, root)
     for tu in prog["tus"]:
-        cmd = [lint, "--format=json", tu, "--"] + prog.get("flags", [])
+        if db:
+            cmd = [lint, "--format=json", "-p", db, tu]
+        else:
+            cmd = [lint, "--format=json", tu, "--"] + prog.get("flags", [])
         key = json.dumps(cmd)
         name = (prog["name"] + "__" + tu).replace("/", "__") + ".json"
         if reuse and keep:

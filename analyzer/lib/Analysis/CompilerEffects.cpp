@@ -46,7 +46,7 @@ public:
       // `threadIdx.x` is a property whose semantic form calls
       // `__fetch_builtin_x()`, a special-register read in SASS.
       if (!llvm::isa<clang::CXXOperatorCallExpr>(CE) && !isBuiltinIndex(CE) &&
-          !isSingleInstruction(CE))
+          !isSingleInstruction(CE) && !isGroupQuery(CE))
         ControlFlow = true;
     if (llvm::isa<clang::DeclStmt>(S))
       WritesLocals = true;
@@ -103,6 +103,29 @@ private:
     const clang::FunctionDecl *FD = CE->getDirectCallee();
     return FD && FD->getIdentifier() &&
            FD->getName().starts_with("__fetch_builtin_");
+  }
+  /// A cooperative group's index or size (`block.thread_index().x`,
+  /// `tile.thread_rank()`): inline special-register reads and a little
+  /// arithmetic, no call. `if (block.thread_index().x < s) d[...] += d[...]`
+  /// on shared memory measured no branch instruction on the H100
+  /// (docs/compiler-effects.md).
+  bool isGroupQuery(const clang::CallExpr *CE) const {
+    const auto *MD =
+        llvm::dyn_cast_or_null<clang::CXXMethodDecl>(CE->getDirectCallee());
+    if (!MD || !MD->getIdentifier() ||
+        !Ctx.getSourceManager().isInSystemHeader(MD->getLocation()))
+      return false;
+    bool InCG = false;
+    for (const clang::DeclContext *C = MD->getDeclContext(); C && !InCG;
+         C = C->getParent())
+      if (const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(C))
+        InCG = NS->getName() == "cooperative_groups";
+    static constexpr llvm::StringLiteral Names[] = {
+        "thread_index", "group_index", "group_dim",       "dim_threads",
+        "block_index",  "block_rank",  "thread_rank",     "size",
+        "num_threads",  "num_blocks",  "meta_group_rank", "meta_group_size",
+        "dim_blocks"};
+    return InCG && llvm::is_contained(Names, MD->getName());
   }
   /// A CUDA or C maths function that compiles to one or two ALU
   /// instructions (FMNMX, IMNMX, FADD.FTZ |x|, POPC, FLO, ...), with no

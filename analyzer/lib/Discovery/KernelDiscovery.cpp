@@ -50,8 +50,9 @@ namespace {
 
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
-  Finder(ASTContext &Ctx, std::vector<UnresolvedLaunch> &Unresolved)
-      : Ctx(Ctx), Mangler(Ctx.createMangleContext()), Builder(Ctx),
+  Finder(ASTContext &Ctx, std::vector<UnresolvedLaunch> &Unresolved,
+         const ExternalCallsFn *External)
+      : Ctx(Ctx), Mangler(Ctx.createMangleContext()), Builder(Ctx, External),
         Unresolved(Unresolved) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -186,9 +187,10 @@ private:
 } // namespace
 
 std::vector<KernelInfo> discoverKernels(ASTContext &Ctx,
-                                        std::vector<UnresolvedLaunch> *U) {
+                                        std::vector<UnresolvedLaunch> *U,
+                                        const ExternalCallsFn *External) {
   std::vector<UnresolvedLaunch> Ignored;
-  Finder F(Ctx, U ? *U : Ignored);
+  Finder F(Ctx, U ? *U : Ignored, External);
   F.TraverseAST(Ctx);
   return F.take();
 }

@@ -157,7 +157,8 @@ bool LaunchBuilder::isLaunch(const Expr *E) {
   return CE && !launchApi(CE).empty() && CE->getNumArgs() >= 2;
 }
 
-LaunchBuilder::LaunchBuilder(ASTContext &Ctx) : Ctx(Ctx), Session(Ctx) {}
+LaunchBuilder::LaunchBuilder(ASTContext &Ctx, const ExternalCallsFn *External)
+    : Ctx(Ctx), Session(Ctx), External(External) {}
 
 const CallFrame *LaunchBuilder::root(const FunctionDecl *F) {
   const CallFrame *&R = Roots[F];
@@ -560,6 +561,51 @@ static std::string siteKey(const FunctionDecl *K, const LaunchSite &S) {
   return Key;
 }
 
+bool LaunchBuilder::bindExternally(const FunctionDecl *F,
+                                   llvm::function_ref<void()> Evaluate,
+                                   std::vector<std::string> &Choices) {
+  if (!External || !*External || F->isMain() || !F->isExternallyVisible() ||
+      BoundExternally.count(F))
+    return false;
+  std::vector<ExternalCall> Calls = (*External)(*F);
+  // One member per distinct set of known integer arguments.
+  std::vector<std::vector<std::pair<const ParmVarDecl *, int64_t>>> Bindings;
+  std::vector<const ExternalCall *> From;
+  for (const ExternalCall &C : Calls) {
+    std::vector<std::pair<const ParmVarDecl *, int64_t>> B;
+    for (unsigned I = 0; I < F->getNumParams() && I < C.Args.size(); ++I)
+      if (C.Args[I] && F->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
+        B.push_back({F->getParamDecl(I), *C.Args[I]});
+    if (B.empty() || llvm::is_contained(Bindings, B))
+      continue;
+    Bindings.push_back(std::move(B));
+    From.push_back(&C);
+    if (Bindings.size() == MaxCallsPerFunction)
+      break;
+  }
+  if (Bindings.empty())
+    return false;
+  BoundExternally.insert(F);
+  for (size_t I = 0; I < Bindings.size(); ++I) {
+    std::string Text;
+    for (auto &[P, V] : Bindings[I]) {
+      Session.Chosen[P] = V;
+      Text += (Text.empty() ? "" : ", ") + P->getNameAsString() + " = " +
+              std::to_string(V);
+    }
+    const ExternalCall &C = *From[I];
+    Choices.push_back(Text + ": the arguments of " + F->getNameAsString() +
+                      "()'s call in " + C.Caller + " at " + C.Pos.str() +
+                      (C.Origin.empty() ? "" : " (" + C.Origin + ")"));
+    Evaluate();
+    Choices.pop_back();
+    for (auto &[P, V] : Bindings[I])
+      Session.Chosen.erase(P);
+  }
+  BoundExternally.erase(F);
+  return true;
+}
+
 void LaunchBuilder::build(
     const Expr *E, const FunctionDecl *Caller,
     std::vector<std::pair<const FunctionDecl *, LaunchSite>> &Out,
@@ -664,6 +710,11 @@ void LaunchBuilder::build(
           Choices.pop_back();
         return;
       }
+      // No call here: the function may be another unit's to call.
+      if ((!Calls || Calls->empty()) &&
+          bindExternally(
+              Top->F, [&] { Run(F, Depth + 1); }, Choices))
+        return;
     }
     // The calls that supplied a parameter read, innermost first.
     std::vector<CallSiteRef> Chain;

@@ -11,6 +11,7 @@
 #define CAL_LIB_DISCOVERY_LAUNCHSITES_H
 
 #include "HostConstEval.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <deque>
 
 namespace cal {
@@ -38,7 +39,7 @@ private:
 
 class LaunchBuilder {
 public:
-  explicit LaunchBuilder(clang::ASTContext &Ctx);
+  LaunchBuilder(clang::ASTContext &Ctx, const ExternalCallsFn *External);
   struct Form;
 
   /// Whether \p E is a launch this builder understands.
@@ -57,11 +58,23 @@ private:
   std::vector<const CallFrame *> contexts(const clang::FunctionDecl *F,
                                           unsigned Depth);
   const CallFrame *root(const clang::FunctionDecl *F);
+  /// Evaluates the launch once per distinct set of integer arguments that
+  /// \p F's calls in other translation units pass (External), each a member
+  /// with its Choices entry; false when there is no such call.
+  bool bindExternally(const clang::FunctionDecl *F,
+                      llvm::function_ref<void()> Evaluate,
+                      std::vector<std::string> &Choices);
   clang::ASTContext &Ctx;
   HostEvalSession Session;
   std::optional<CallSiteIndex> Index;
   std::deque<CallFrame> Frames;
   llvm::DenseMap<const clang::FunctionDecl *, const CallFrame *> Roots;
+  /// The calls of this unit's functions in other units (KernelDiscovery.h),
+  /// or null.
+  const ExternalCallsFn *External;
+  /// Functions whose parameters are bound to another unit's call while
+  /// their launch is evaluated (never twice in one evaluation).
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 4> BoundExternally;
 };
 
 std::string sourceText(const clang::ASTContext &Ctx, const clang::Expr *E);

@@ -291,6 +291,14 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   }
   AO->ConfigKernels = Cfg.Kernels;
 
+  // A launch in a wrapper that only another file of the database calls
+  // takes that call's arguments (LaunchIndex.h).
+  if (CrossTU)
+    FO.ExternalCalls = [CrossTU, Self = File.str(),
+                        X = crossTUOptions(C, Cfg)](const clang::FunctionDecl &F) {
+      return CrossTU->launchIndex().callsOf(Self, F, X);
+    };
+
   raw_string_ostream TextOS(FR.Text);
   // Host pass, and a device pass where the file writes __CUDA_ARCH__
   // (KernelPasses.h); code clang rejects stops only what it touches.

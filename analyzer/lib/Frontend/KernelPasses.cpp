@@ -85,7 +85,8 @@ std::string hostErrorNote(StringRef File, const ErrorPlaces &EP) {
 /// The two passes over one file and what passes between them.
 class TwoPasses {
 public:
-  TwoPasses(StringRef File, KernelsCallback Fn) : File(File), Fn(Fn) {}
+  TwoPasses(StringRef File, KernelsCallback Fn, const ExternalCallsFn &External)
+      : File(File), Fn(Fn), External(External) {}
 
   /// Analyses the host AST's kernels when no device pass is needed;
   /// otherwise keeps its launches for the device pass.
@@ -103,7 +104,7 @@ public:
                       "(and the variables they name) unknown");
     std::vector<KernelInfo> Ks = [&] {
       llvm::TimeTraceScope Span("Discovery");
-      return discoverKernels(S.Ctx);
+      return discoverKernels(S.Ctx, nullptr, External ? &External : nullptr);
     }();
     NeedDevice = S.MentionsCudaArch;
     if (!NeedDevice) {
@@ -179,6 +180,7 @@ private:
 
   StringRef File;
   KernelsCallback Fn;
+  const ExternalCallsFn &External;
   std::map<std::string, HostKernel> HostLaunches; ///< by mangled name
   StringSet<> Dropped; ///< kernels an error touches, by mangled name
 };
@@ -188,7 +190,7 @@ private:
 FileAnalysis analyzeCudaFile(StringRef File, const FrontendOptions &Opts,
                              const ToolkitInfo &TK, KernelsCallback Fn,
                              raw_ostream &FindingsOut, bool Color) {
-  TwoPasses P(File, Fn);
+  TwoPasses P(File, Fn, Opts.ExternalCalls);
   ParseOutcome Host = parseCudaSide(
       File, CudaSide::Host, Opts, TK, [&](const ParsedSide &S) { P.onHost(S); },
       FindingsOut, Color);

@@ -15,6 +15,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/Mangle.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -30,11 +31,18 @@ namespace cal {
 struct LaunchIndex::Unit {
   std::string File;     ///< as the database names it (absolute)
   std::string RealPath; ///< to tell the linted file's own entry
+  /// A CUDA unit can launch kernels; any unit can call a host function that
+  /// launches one (ExternalCall).
+  bool IsCuda = false;
+  /// Every identifier of the unit's own file (callsOf); filled on first need.
+  std::optional<StringSet<>> OwnWords;
   /// Identifiers a launch in the unit can name its kernel with (see
   /// mentionsAny); filled on first need.
   std::optional<StringSet<>> Words;
   bool Parsed = false;
   std::map<std::string, std::vector<LaunchSite>> Launches; ///< by mangled
+  /// Calls of functions the unit does not define, by linkageName.
+  std::map<std::string, std::vector<ExternalCall>> Calls;
 };
 
 namespace {
@@ -161,9 +169,10 @@ void LaunchIndex::listUnits() {
   Listed = true;
   for (const std::string &F : DB.allFiles()) {
     std::optional<FoundCommand> C = DB.commandFor(F);
-    if (!C || !C->Inferred.empty() || !isCudaEntry(F, C->Command))
+    if (!C || !C->Inferred.empty())
       continue;
     auto U = std::make_unique<Unit>();
+    U->IsCuda = isCudaEntry(F, C->Command);
     U->File = F;
     U->RealPath = realOrAbsolute(F);
     Units.push_back(std::move(U));
@@ -248,6 +257,12 @@ void LaunchIndex::parse(Unit &U, const CrossTUOptions &Opts) {
                           join(EP.HostFunctionNames, "', '") +
                           "' are not used");
         const clang::SourceManager &SM = S.Ctx.getSourceManager();
+        for (auto &[Key, Call] : callsOfUndefinedFunctions(S.Ctx)) {
+          Call.Origin = Where;
+          U.Calls[Key].push_back(std::move(Call));
+        }
+        if (!U.IsCuda)
+          return;
         for (KernelInfo &K : discoverKernels(S.Ctx)) {
           // A kernel of internal linkage is another function in every
           // unit, whatever its mangled name.
@@ -276,8 +291,8 @@ void LaunchIndex::parse(Unit &U, const CrossTUOptions &Opts) {
   if (Opts.Verbose)
     Notes.push_back("parsed '" + Name + "' (another translation unit of " +
                     canonicalReportPath(DB.path()) +
-                    ") host-side for the launches of kernels defined "
-                    "elsewhere");
+                    ") host-side for launches and calls of functions "
+                    "defined elsewhere");
 }
 
 std::vector<std::string> LaunchIndex::notes() {
@@ -311,7 +326,8 @@ void LaunchIndex::addLaunches(StringRef File, std::vector<KernelInfo> &Ks,
   std::string Own = realOrAbsolute(File);
   std::vector<Unit *> ToParse;
   for (std::unique_ptr<Unit> &U : Units)
-    if (!U->Parsed && U->RealPath != Own && mentionsAny(*U, Names))
+    if (U->IsCuda && !U->Parsed && U->RealPath != Own &&
+        mentionsAny(*U, Names))
       ToParse.push_back(U.get());
   for (size_t I = 0; I < ToParse.size(); ++I) {
     if (Opts.Progress)
@@ -339,6 +355,48 @@ void LaunchIndex::addLaunches(StringRef File, std::vector<KernelInfo> &Ks,
       }
     }
   }
+}
+
+std::vector<ExternalCall> LaunchIndex::callsOf(StringRef File,
+                                               const clang::FunctionDecl &F,
+                                               const CrossTUOptions &Opts) {
+  if (!F.getIdentifier())
+    return {};
+  std::unique_ptr<clang::MangleContext> M(
+      F.getASTContext().createMangleContext());
+  std::string Key = linkageName(*M, F);
+  std::string Name = F.getName().str();
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (!Listed)
+    listUnits();
+  std::string Own = realOrAbsolute(File);
+  std::vector<ExternalCall> Out;
+  for (std::unique_ptr<Unit> &U : Units) {
+    if (U->RealPath == Own)
+      continue;
+    if (!U->Parsed) {
+      // Only a unit whose own file writes the name can call the function
+      // (a call through a project header's macro is not found).
+      if (!U->OwnWords) {
+        U->OwnWords.emplace();
+        if (ErrorOr<std::unique_ptr<MemoryBuffer>> B =
+                MemoryBuffer::getFile(U->File))
+          addWords((*B)->getBuffer(), *U->OwnWords);
+      }
+      if (!U->OwnWords->count(Name))
+        continue;
+      if (Opts.Progress)
+        *Opts.Progress << "\rcuda-access-lint: looking for calls of " << Name
+                       << " in " << canonicalReportPath(U->File) << "\x1b[K";
+      parse(*U, Opts);
+      if (Opts.Progress)
+        *Opts.Progress << "\r\x1b[K";
+    }
+    auto It = U->Calls.find(Key);
+    if (It != U->Calls.end())
+      append_range(Out, It->second);
+  }
+  return Out;
 }
 
 } // namespace cal

@@ -17,6 +17,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,7 @@ class ASTContext;
 class FunctionDecl;
 class CUDAKernelCallExpr;
 class Expr;
+class MangleContext;
 } // namespace clang
 
 namespace cal {
@@ -134,13 +136,50 @@ struct KernelInfo {
   std::optional<uint64_t> LaunchBoundsMaxThreads;
 };
 
+/// A call of a host function written in another translation unit than the
+/// function's definition: `launch(d, n, 256)` in main.cpp of a wrapper that
+/// kernels.cu defines and whose launch reads its parameters. The wrapper's
+/// launch takes the integer arguments that unit's own evaluation tells
+/// (LaunchIndex.h finds the unit in the compilation database).
+struct ExternalCall {
+  SourcePos Pos;
+  std::string Caller;
+  /// Where the call was found: "main.cpp, another translation unit of
+  /// build/compile_commands.json".
+  std::string Origin;
+  /// Per argument: its value when it is an integer known on the host side.
+  std::vector<std::optional<int64_t>> Args;
+};
+
+/// The calls, in other translation units, of a host function defined in the
+/// one being analysed (empty when there are none or no database is known).
+using ExternalCallsFn =
+    std::function<std::vector<ExternalCall>(const clang::FunctionDecl &)>;
+
+/// The name that identifies host function \p F across translation units:
+/// its Itanium mangling, or its plain name for `extern "C"`.
+std::string linkageName(clang::MangleContext &M, const clang::FunctionDecl &F);
+
+/// Every call in this translation unit of a host function it declares but
+/// does not define (so another unit does), with the integer arguments known
+/// at the call, keyed by the callee's linkageName. A call through a function
+/// pointer counts for each function the pointer certainly holds; a value
+/// read from the calling function's parameters is followed into that
+/// function's calls in this unit.
+std::vector<std::pair<std::string, ExternalCall>>
+callsOfUndefinedFunctions(clang::ASTContext &Ctx);
+
 /// Kernels in source order; a template's pattern is followed by the
 /// instantiations launched in this translation unit. Declarations from
 /// system headers are skipped.
-/// Launches whose kernel is unknown go to \p Unresolved when given.
+/// Launches whose kernel is unknown go to \p Unresolved when given. A launch
+/// in a host function that this unit never calls and whose configuration
+/// reads the function's parameters takes them from \p External's calls,
+/// when given.
 std::vector<KernelInfo>
 discoverKernels(clang::ASTContext &Ctx,
-                std::vector<UnresolvedLaunch> *Unresolved = nullptr);
+                std::vector<UnresolvedLaunch> *Unresolved = nullptr,
+                const ExternalCallsFn *External = nullptr);
 
 SourcePos makePos(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
 

@@ -10,6 +10,7 @@
 #ifndef CAL_FRONTEND_CUDAFRONTEND_H
 #define CAL_FRONTEND_CUDAFRONTEND_H
 
+#include "cal/Discovery/KernelDiscovery.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -51,6 +52,10 @@ struct FrontendOptions {
   /// Precompiled CUDA headers to parse with (HeaderCache.h); none: parse
   /// every header every time.
   std::shared_ptr<HeaderCache> Headers;
+  /// The calls of this file's host functions in other translation units,
+  /// for launches that read a parameter of a function this file never
+  /// calls (discoverKernels); unset: none are looked up.
+  ExternalCallsFn ExternalCalls;
 };
 
 /// The two compilations of a CUDA file. The host pass sees the launches;

@@ -19,6 +19,12 @@
 // kernel is not parsed. A launch whose kernel's name a macro pastes
 // together is not found.
 //
+// The same parse records the unit's calls of host functions it does not
+// define (callsOf): a launch wrapper of kernels.cu called only from
+// main.cpp takes the arguments of those calls. Any entry of the database
+// can hold such a call, C++ ones included; it is parsed only when its own
+// file writes the wrapper's name.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CAL_FRONTEND_LAUNCHINDEX_H
 #define CAL_FRONTEND_LAUNCHINDEX_H
@@ -71,6 +77,14 @@ public:
   /// CrossTUOptions::Verbose each unit parsed is noted too.
   void addLaunches(llvm::StringRef File, std::vector<KernelInfo> &Ks,
                    const CrossTUOptions &Opts);
+  /// The calls of host function \p F, defined in \p File, in the
+  /// database's other translation units (any language: main.cpp calls a
+  /// launch wrapper of kernels.cu), each with the integer arguments its unit
+  /// knows (KernelDiscovery.h, ExternalCall). A unit is parsed only when its
+  /// own file writes F's name, and at most once per run.
+  std::vector<ExternalCall> callsOf(llvm::StringRef File,
+                                    const clang::FunctionDecl &F,
+                                    const CrossTUOptions &Opts);
   /// The notes of the search so far, sorted: they belong to the run, not to
   /// the linted file that happened to need a unit first.
   std::vector<std::string> notes();

@@ -1,0 +1,1 @@
+int unrelated(int x) { return x + 1; }
