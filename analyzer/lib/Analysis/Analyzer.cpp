@@ -260,9 +260,10 @@ static void analyzeLaunch(LaunchState &S, std::vector<std::string> &Notes,
   if (S.OverBudget) {
     K.BudgetHit = true;
     K.Unsupported.push_back(
-        "analysis budget: the file's " + budgetText(S.Opts.BudgetSeconds) +
-        " s ran out during this launch; its figures cover the warps and loop "
-        "iterations evaluated before (--analysis-budget)");
+        "analysis budget: this launch's share of the file's " +
+        budgetText(S.Opts.BudgetSeconds) +
+        " s ran out; its figures cover the warps and loop iterations "
+        "evaluated before (--analysis-budget)");
   }
   if (K.Accesses.empty() && K.NotIssued.empty()) {
     K.NoAccessReason = noAccessReason(K);
@@ -289,14 +290,32 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
                               const std::vector<KernelInfo> &Kernels,
                               const AnalysisOptions &Opts) {
   llvm::CrashRecoveryContext::Enable();
-  std::optional<std::chrono::steady_clock::time_point> Deadline;
-  if (Opts.BudgetSeconds > 0)
-    Deadline = std::chrono::steady_clock::now() +
-               std::chrono::microseconds(int64_t(Opts.BudgetSeconds * 1e6));
+  using Clock = std::chrono::steady_clock;
+  std::optional<Clock::time_point> Deadline;
+  Clock::duration Reserve{};
+  // The launches of the kernels after each one, counted as one per launch
+  // site (a site may be several configurations: the reserve is a floor).
+  std::vector<size_t> LaterLaunches(Kernels.size() + 1, 0);
+  for (size_t I = Kernels.size(); I-- > 0;)
+    LaterLaunches[I] =
+        LaterLaunches[I + 1] + std::max<size_t>(1, Kernels[I].Launches.size());
+  size_t LaunchesLeft = LaterLaunches[0];
+  for (size_t I = 0; I < Kernels.size(); ++I)
+    LaterLaunches[I] = LaterLaunches[I + 1];
+  if (Opts.BudgetSeconds > 0) {
+    auto Budget = std::chrono::microseconds(int64_t(Opts.BudgetSeconds * 1e6));
+    Deadline = Opts.BudgetStart.value_or(Clock::now()) + Budget;
+    // Each launch after the current one keeps up to 0.2 s, and at most
+    // half the budget is kept for all of them.
+    Reserve = std::min<Clock::duration>(
+        std::chrono::milliseconds(200),
+        Budget / (2 * std::max<size_t>(1, LaunchesLeft)));
+  }
   AnalysisResult Result;
   Result.Target = Opts.Target;
   ExprContext EC;
-  for (const KernelInfo &KI : Kernels) {
+  for (size_t KIndex = 0; KIndex < Kernels.size(); ++KIndex) {
+    const KernelInfo &KI = Kernels[KIndex];
     bool Selected = Opts.KernelFilter.empty() ||
                     KI.Name.find(Opts.KernelFilter) != std::string::npos;
     if (KI.IsTemplatePattern && KI.Decl && Selected &&
@@ -313,9 +332,13 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         classifyParamUses(KI.Decl);
     std::vector<std::string> Notes;
     std::vector<AnnotationIssue> Issues;
-    for (LaunchConfig &LC : configsFor(Ctx, KI, Opts, Notes, Issues)) {
+    std::vector<LaunchConfig> Configs = configsFor(Ctx, KI, Opts, Notes, Issues);
+    for (size_t CI = 0; CI < Configs.size(); ++CI) {
+      LaunchConfig &LC = Configs[CI];
       size_t Index = Result.Kernels.size();
-      if (Deadline && std::chrono::steady_clock::now() > *Deadline) {
+      // This kernel's launches after this one, then the later kernels'.
+      size_t After = Configs.size() - CI - 1 + LaterLaunches[KIndex];
+      if (Deadline && Clock::now() > *Deadline) {
         // The file's budget is spent: this launch is not evaluated at all.
         KernelResult &K = Result.Kernels.emplace_back(unanalysed(
             KI, LC, Opts,
@@ -326,7 +349,11 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         K.BudgetHit = true;
         continue;
       }
-      LaunchState S{Ctx, EC, KI, LC, Opts, Uses, Deadline};
+      std::optional<Clock::time_point> LaunchDeadline = Deadline;
+      if (Deadline)
+        LaunchDeadline = std::max(Clock::now(),
+                                  *Deadline - Reserve * int64_t(After));
+      LaunchState S{Ctx, EC, KI, LC, Opts, Uses, LaunchDeadline};
       auto Run = [&] {
         // One span per launch in --time-trace (a no-op when not tracing).
         llvm::TimeTraceScope Span("AnalyzeLaunch", [&] {

@@ -112,6 +112,8 @@ static CrossTUOptions crossTUOptions(const LintConfig &C,
 
 FileReport lintFile(StringRef File, const LintConfig &C,
                     const ConfigFile &Cfg) {
+  // The budget counts the whole file, its parse included.
+  auto Started = std::chrono::steady_clock::now();
   FileReport FR;
   FR.File = File.str();
   Expected<CheckSettings> Checks = checkSettings(C, Cfg);
@@ -273,6 +275,7 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   AO->DumpEvents = C.DumpEvents;
   AO->Registers = C.Registers;
   AO->BudgetSeconds = C.BudgetSeconds;
+  AO->BudgetStart = Started;
   if (C.ResourceUsage) {
     if (!C.Toolkit.Found || C.Frontend.NoToolkit) {
       AO->RegistersWhy = "registers per thread unknown: --resource-usage "
