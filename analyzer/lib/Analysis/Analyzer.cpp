@@ -332,7 +332,8 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
         classifyParamUses(KI.Decl);
     std::vector<std::string> Notes;
     std::vector<AnnotationIssue> Issues;
-    std::vector<LaunchConfig> Configs = configsFor(Ctx, KI, Opts, Notes, Issues);
+    std::vector<LaunchConfig> Configs =
+        configsFor(Ctx, KI, Opts, Notes, Issues);
     for (size_t CI = 0; CI < Configs.size(); ++CI) {
       LaunchConfig &LC = Configs[CI];
       size_t Index = Result.Kernels.size();
@@ -351,8 +352,8 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       }
       std::optional<Clock::time_point> LaunchDeadline = Deadline;
       if (Deadline)
-        LaunchDeadline = std::max(Clock::now(),
-                                  *Deadline - Reserve * int64_t(After));
+        LaunchDeadline =
+            std::max(Clock::now(), *Deadline - Reserve * int64_t(After));
       LaunchState S{Ctx, EC, KI, LC, Opts, Uses, LaunchDeadline};
       auto Run = [&] {
         // One span per launch in --time-trace (a no-op when not tracing).
