@@ -304,11 +304,11 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
     LaterLaunches[I] = LaterLaunches[I + 1];
   if (Opts.BudgetSeconds > 0) {
     auto Budget = std::chrono::microseconds(int64_t(Opts.BudgetSeconds * 1e6));
-    Deadline = Opts.BudgetStart.value_or(Clock::now()) + Budget;
-    // Each launch after the current one keeps up to 0.2 s, and at most
+    Deadline = Clock::now() + Budget;
+    // Each launch after the current one keeps up to 0.5 s, and at most
     // half the budget is kept for all of them.
     Reserve = std::min<Clock::duration>(
-        std::chrono::milliseconds(200),
+        std::chrono::milliseconds(500),
         Budget / (2 * std::max<size_t>(1, LaunchesLeft)));
   }
   AnalysisResult Result;
@@ -339,7 +339,10 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       size_t Index = Result.Kernels.size();
       // This kernel's launches after this one, then the later kernels'.
       size_t After = Configs.size() - CI - 1 + LaterLaunches[KIndex];
-      if (Deadline && Clock::now() > *Deadline) {
+      // A launch stops its interpretation at its deadline, but its other
+      // passes still run: one reserve of grace, so that the launch after
+      // a cut one is not skipped for that overrun.
+      if (Deadline && Clock::now() > *Deadline + Reserve) {
         // The file's budget is spent: this launch is not evaluated at all.
         KernelResult &K = Result.Kernels.emplace_back(unanalysed(
             KI, LC, Opts,

@@ -16,6 +16,31 @@ namespace cal {
 
 namespace {
 
+/// The cooperative_groups class and method of a call of one of the groups'
+/// index or size queries (`block.thread_index()`, `grid.size()`): inline
+/// special-register reads and a little arithmetic, no call. Empty names
+/// for any other call.
+std::pair<llvm::StringRef, llvm::StringRef>
+groupQuery(const clang::CallExpr *CE) {
+  const auto *MD =
+      llvm::dyn_cast_or_null<clang::CXXMethodDecl>(CE->getDirectCallee());
+  if (!MD || !MD->getIdentifier() || !MD->getParent()->getIdentifier())
+    return {};
+  bool InCG = false;
+  for (const clang::DeclContext *C = MD->getDeclContext(); C && !InCG;
+       C = C->getParent())
+    if (const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(C))
+      InCG = NS->getName() == "cooperative_groups";
+  static constexpr llvm::StringLiteral Names[] = {
+      "thread_index", "group_index", "group_dim",       "dim_threads",
+      "block_index",  "block_rank",  "thread_rank",     "size",
+      "num_threads",  "num_blocks",  "meta_group_rank", "meta_group_size",
+      "dim_blocks"};
+  if (!InCG || !llvm::is_contained(Names, MD->getName()))
+    return {};
+  return {MD->getParent()->getName(), MD->getName()};
+}
+
 /// Collects the memory accesses of an arm, as written, and what would
 /// prevent treating the arm as straight-line code.
 class ArmScan : public clang::RecursiveASTVisitor<ArmScan> {
@@ -110,22 +135,9 @@ private:
   /// on shared memory measured no branch instruction on the H100
   /// (docs/compiler-effects.md).
   bool isGroupQuery(const clang::CallExpr *CE) const {
-    const auto *MD =
-        llvm::dyn_cast_or_null<clang::CXXMethodDecl>(CE->getDirectCallee());
-    if (!MD || !MD->getIdentifier() ||
-        !Ctx.getSourceManager().isInSystemHeader(MD->getLocation()))
-      return false;
-    bool InCG = false;
-    for (const clang::DeclContext *C = MD->getDeclContext(); C && !InCG;
-         C = C->getParent())
-      if (const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(C))
-        InCG = NS->getName() == "cooperative_groups";
-    static constexpr llvm::StringLiteral Names[] = {
-        "thread_index", "group_index", "group_dim",       "dim_threads",
-        "block_index",  "block_rank",  "thread_rank",     "size",
-        "num_threads",  "num_blocks",  "meta_group_rank", "meta_group_size",
-        "dim_blocks"};
-    return InCG && llvm::is_contained(Names, MD->getName());
+    const clang::FunctionDecl *FD = CE->getDirectCallee();
+    return FD && Ctx.getSourceManager().isInSystemHeader(FD->getLocation()) &&
+           !groupQuery(CE).second.empty();
   }
   /// A CUDA or C maths function that compiles to one or two ALU
   /// instructions (FMNMX, IMNMX, FADD.FTZ |x|, POPC, FLO, ...), with no
@@ -327,6 +339,22 @@ bool readsBuiltin(const clang::Stmt *E, llvm::StringRef Name) {
   // has no children of its own.
   if (const auto *OV = llvm::dyn_cast<clang::OpaqueValueExpr>(E))
     return readsBuiltin(OV->getSourceExpr(), Name);
+  // A cooperative group's sizes: a block's are blockDim's, a grid's
+  // threads are blockDim x gridDim (`i += grid.size()`).
+  // (Static ones, such as group_dim(), are plain calls.)
+  if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E)) {
+    auto [Class, Method] = groupQuery(CE);
+    bool Sizes = Method == "size" || Method == "num_threads";
+    if (Class == "thread_block" && Name == "blockDim" &&
+        (Sizes || Method == "group_dim" || Method == "dim_threads"))
+      return true;
+    if (Class == "grid_group" && Sizes)
+      return Name == "blockDim" || Name == "gridDim";
+    if (Class == "grid_group" && Name == "gridDim" &&
+        (Method == "group_dim" || Method == "dim_blocks" ||
+         Method == "num_blocks"))
+      return true;
+  }
   for (const clang::Stmt *C : E->children())
     if (readsBuiltin(C, Name))
       return true;

@@ -40,8 +40,8 @@ namespace {
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   explicit CallCollector(ASTContext &Ctx)
-      : Ctx(Ctx), Mangler(Ctx.createMangleContext()), Session(Ctx),
-        Index(Ctx) {}
+      : Ctx(Ctx), Mangler(Ctx.createMangleContext()), Session(Ctx), Index(Ctx) {
+  }
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     Encl.push_back(FD);
@@ -120,10 +120,10 @@ private:
       auto Calls = Index.callsOf(Frame->F);
       if (Calls && !Calls->empty() && Calls->size() <= MaxCallerSites) {
         for (const CallSiteIndex::Site &S : *Calls)
-          record(CE, Direct,
-                 &Frames.emplace_back(
-                     CallFrame{Frame->F, S.Call, root(S.Caller)}),
-                 Depth + 1);
+          record(
+              CE, Direct,
+              &Frames.emplace_back(CallFrame{Frame->F, S.Call, root(S.Caller)}),
+              Depth + 1);
         return;
       }
     }

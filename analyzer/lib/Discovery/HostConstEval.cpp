@@ -189,6 +189,8 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
       return evalMember(E, "");
     return std::nullopt;
   }
+  if (std::optional<int64_t> V = deviceProperty(E))
+    return V;
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return ME->isArrow()
                ? std::nullopt
@@ -274,6 +276,37 @@ HostConstEval::evalElement(const ArraySubscriptExpr *AS) {
   const Stmt *DS = Ps.empty() ? nullptr : Ps[0].get<DeclStmt>();
   HostConstEval At(S, Frame, DS);
   return At.evalInt(Elem);
+}
+
+std::optional<int64_t> HostConstEval::deviceProperty(const Expr *E) {
+  if (!S.Device)
+    return std::nullopt;
+  // `prop.maxThreadsDim[0]`: the field, then the element.
+  std::string Index;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    Expr::EvalResult R;
+    if (!AS->getIdx()->EvaluateAsInt(R, S.Ctx))
+      return std::nullopt;
+    Index = "[" + std::to_string(R.Val.getInt().getExtValue()) + "]";
+    E = AS->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  if (!ME)
+    return std::nullopt;
+  QualType Base = ME->getBase()->getType();
+  if (ME->isArrow() && Base->isPointerType())
+    Base = Base->getPointeeType();
+  const RecordDecl *RD = Base->getAsRecordDecl();
+  if (!RD || !RD->getIdentifier() || RD->getName() != "cudaDeviceProp")
+    return std::nullopt;
+  std::string Field = ME->getMemberDecl()->getNameAsString() + Index;
+  auto It = S.Device->Fields.find(Field);
+  if (It == S.Device->Fields.end())
+    return std::nullopt;
+  std::string Read = Field + " = " + std::to_string(It->second);
+  if (!llvm::is_contained(S.DeviceRead, Read))
+    S.DeviceRead.push_back(Read);
+  return It->second;
 }
 
 std::optional<int64_t> HostConstEval::evalCall(const CallExpr *CE) {

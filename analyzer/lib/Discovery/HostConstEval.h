@@ -88,6 +88,10 @@ public:
   /// Set when a value read `argc` of main: taken as 1, the program run
   /// without arguments.
   bool ArgcRead = false;
+  /// The device `cudaDeviceProp` fields describe (KernelDiscovery.h), or
+  /// null; the fields a value read, "prop.multiProcessorCount = 132".
+  const QueriedDevice *Device = nullptr;
+  std::vector<std::string> DeviceRead;
   /// Operands of a comparison being evaluated (only there is argc 1).
   unsigned InComparison = 0;
 
@@ -153,6 +157,9 @@ private:
   /// a function whose body is one `return`: their values.
   std::optional<int64_t> evalElement(const clang::ArraySubscriptExpr *AS);
   std::optional<int64_t> evalCall(const clang::CallExpr *CE);
+  /// A field of a `cudaDeviceProp` (`prop.warpSize`, `p->maxThreadsDim[0]`)
+  /// as the session's device has it.
+  std::optional<int64_t> deviceProperty(const clang::Expr *E);
   template <typename T, typename Fn>
   std::optional<T> atDef(const clang::VarDecl *VD, llvm::StringRef Path,
                          Fn Eval);

@@ -51,8 +51,8 @@ namespace {
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
   Finder(ASTContext &Ctx, std::vector<UnresolvedLaunch> &Unresolved,
-         const ExternalCallsFn *External)
-      : Ctx(Ctx), Mangler(Ctx.createMangleContext()), Builder(Ctx, External),
+         const DiscoveryOptions &Opts)
+      : Ctx(Ctx), Mangler(Ctx.createMangleContext()), Builder(Ctx, Opts),
         Unresolved(Unresolved) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -188,9 +188,9 @@ private:
 
 std::vector<KernelInfo> discoverKernels(ASTContext &Ctx,
                                         std::vector<UnresolvedLaunch> *U,
-                                        const ExternalCallsFn *External) {
+                                        const DiscoveryOptions &Opts) {
   std::vector<UnresolvedLaunch> Ignored;
-  Finder F(Ctx, U ? *U : Ignored, External);
+  Finder F(Ctx, U ? *U : Ignored, Opts);
   F.TraverseAST(Ctx);
   return F.take();
 }

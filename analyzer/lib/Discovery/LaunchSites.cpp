@@ -157,8 +157,10 @@ bool LaunchBuilder::isLaunch(const Expr *E) {
   return CE && !launchApi(CE).empty() && CE->getNumArgs() >= 2;
 }
 
-LaunchBuilder::LaunchBuilder(ASTContext &Ctx, const ExternalCallsFn *External)
-    : Ctx(Ctx), Session(Ctx), External(External) {}
+LaunchBuilder::LaunchBuilder(ASTContext &Ctx, const DiscoveryOptions &Opts)
+    : Ctx(Ctx), Session(Ctx), External(Opts.External) {
+  Session.Device = Opts.Device;
+}
 
 const CallFrame *LaunchBuilder::root(const FunctionDecl *F) {
   const CallFrame *&R = Roots[F];
@@ -574,7 +576,8 @@ bool LaunchBuilder::bindExternally(const FunctionDecl *F,
   for (const ExternalCall &C : Calls) {
     std::vector<std::pair<const ParmVarDecl *, int64_t>> B;
     for (unsigned I = 0; I < F->getNumParams() && I < C.Args.size(); ++I)
-      if (C.Args[I] && F->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
+      if (C.Args[I] &&
+          F->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
         B.push_back({F->getParamDecl(I), *C.Args[I]});
     if (B.empty() || llvm::is_contained(Bindings, B))
       continue;
@@ -627,6 +630,7 @@ void LaunchBuilder::build(
     Session.LaunchPoint = E;
     Session.Open.clear();
     Session.ArgcRead = false;
+    Session.DeviceRead.clear();
     std::vector<const FunctionDecl *> Ks;
     if (L->Direct)
       Ks = {L->Direct};
@@ -640,6 +644,7 @@ void LaunchBuilder::build(
     for (const FunctionDecl *K : Ks)
       Sites.push_back(evaluate(*L, K, F));
     bool ArgcRead = Session.ArgcRead;
+    std::vector<std::string> DeviceRead = Session.DeviceRead;
     // A grid or block that a variable with several possible values decides:
     // one launch per value, never a mean of them (LaunchSets.cpp).
     bool Incomplete = llvm::any_of(Sites, [](const LaunchSite &S) {
@@ -712,8 +717,7 @@ void LaunchBuilder::build(
       }
       // No call here: the function may be another unit's to call.
       if ((!Calls || Calls->empty()) &&
-          bindExternally(
-              Top->F, [&] { Run(F, Depth + 1); }, Choices))
+          bindExternally(Top->F, [&] { Run(F, Depth + 1); }, Choices))
         return;
     }
     // The calls that supplied a parameter read, innermost first.
@@ -748,6 +752,12 @@ void LaunchBuilder::build(
             return StringRef(C).ends_with(ArgcText);
           }))
         Sites[I].Choices.push_back(ArgcText);
+      // The program's GPU is known only when it runs: the values are the
+      // modelled device's, and the launch says so.
+      if (!DeviceRead.empty())
+        Sites[I].Choices.push_back("device properties of " +
+                                   Session.Device->Name + ": " +
+                                   llvm::join(DeviceRead, ", "));
       if (!Choices.empty())
         ++SetMembers;
       if (!L->Direct) {

@@ -39,7 +39,7 @@ private:
 
 class LaunchBuilder {
 public:
-  LaunchBuilder(clang::ASTContext &Ctx, const ExternalCallsFn *External);
+  LaunchBuilder(clang::ASTContext &Ctx, const DiscoveryOptions &Opts);
   struct Form;
 
   /// Whether \p E is a launch this builder understands.

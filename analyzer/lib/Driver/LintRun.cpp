@@ -89,6 +89,39 @@ Expected<CheckSettings> checkSettings(const LintConfig &C,
   return S;
 }
 
+/// The device whose properties a program reads (`prop.multiProcessorCount`)
+/// as the launch discovery takes them: the target model's reference device,
+/// for the architectures that have one.
+static std::optional<QueriedDevice> queriedDevice(const TargetModel &T) {
+  if (T.ReferenceDevice.empty() || !T.DeviceSMs)
+    return std::nullopt;
+  QueriedDevice D;
+  D.Name = T.ReferenceDevice + ", the " + T.Arch + " model's device";
+  unsigned CC = 0;
+  StringRef(T.Arch).drop_front(3).getAsInteger(10, CC);
+  // The block and grid limits are those of every architecture since
+  // compute capability 3.0.
+  D.Fields = {{"multiProcessorCount", T.DeviceSMs},
+              {"maxThreadsPerBlock", T.MaxThreadsPerBlock},
+              {"maxThreadsPerMultiProcessor", T.MaxThreadsPerSM},
+              {"maxBlocksPerMultiProcessor", T.MaxBlocksPerSM},
+              {"warpSize", T.WarpSize},
+              {"sharedMemPerBlock", T.MaxStaticSharedBytes},
+              {"sharedMemPerMultiprocessor", T.SharedPerSM},
+              {"sharedMemPerBlockOptin", T.SharedPerBlockOptIn},
+              {"regsPerMultiprocessor", T.RegistersPerSM},
+              {"l2CacheSize", int64_t(T.DeviceL2Bytes)},
+              {"major", CC / 10},
+              {"minor", CC % 10},
+              {"maxThreadsDim[0]", 1024},
+              {"maxThreadsDim[1]", 1024},
+              {"maxThreadsDim[2]", 64},
+              {"maxGridSize[0]", 2147483647},
+              {"maxGridSize[1]", 65535},
+              {"maxGridSize[2]", 65535}};
+  return D;
+}
+
 /// The other translation units are parsed with the run's flags around
 /// their own commands, as this file is.
 static CrossTUOptions crossTUOptions(const LintConfig &C,
@@ -112,8 +145,6 @@ static CrossTUOptions crossTUOptions(const LintConfig &C,
 
 FileReport lintFile(StringRef File, const LintConfig &C,
                     const ConfigFile &Cfg) {
-  // The budget counts the whole file, its parse included.
-  auto Started = std::chrono::steady_clock::now();
   FileReport FR;
   FR.File = File.str();
   Expected<CheckSettings> Checks = checkSettings(C, Cfg);
@@ -256,6 +287,7 @@ FileReport lintFile(StringRef File, const LintConfig &C,
     return FR;
   }
   applyTargetChoices(C, *Checks, CommandL1, *AO, FO);
+  FO.Device = queriedDevice(AO->Target);
   // Predicting for another architecture than the command's is said where
   // the figures are read, not only on standard error.
   if (!NoModel.empty())
@@ -275,7 +307,6 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   AO->DumpEvents = C.DumpEvents;
   AO->Registers = C.Registers;
   AO->BudgetSeconds = C.BudgetSeconds;
-  AO->BudgetStart = Started;
   if (C.ResourceUsage) {
     if (!C.Toolkit.Found || C.Frontend.NoToolkit) {
       AO->RegistersWhy = "registers per thread unknown: --resource-usage "
@@ -297,8 +328,8 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   // A launch in a wrapper that only another file of the database calls
   // takes that call's arguments (LaunchIndex.h).
   if (CrossTU)
-    FO.ExternalCalls = [CrossTU, Self = File.str(),
-                        X = crossTUOptions(C, Cfg)](const clang::FunctionDecl &F) {
+    FO.ExternalCalls = [CrossTU, Self = File.str(), X = crossTUOptions(C, Cfg)](
+                           const clang::FunctionDecl &F) {
       return CrossTU->launchIndex().callsOf(Self, F, X);
     };
 

@@ -85,8 +85,13 @@ std::string hostErrorNote(StringRef File, const ErrorPlaces &EP) {
 /// The two passes over one file and what passes between them.
 class TwoPasses {
 public:
-  TwoPasses(StringRef File, KernelsCallback Fn, const ExternalCallsFn &External)
-      : File(File), Fn(Fn), External(External) {}
+  TwoPasses(StringRef File, KernelsCallback Fn, const FrontendOptions &Opts)
+      : File(File), Fn(Fn) {
+    if (Opts.ExternalCalls)
+      Discovery.External = &Opts.ExternalCalls;
+    if (Opts.Device)
+      Discovery.Device = &*Opts.Device;
+  }
 
   /// Analyses the host AST's kernels when no device pass is needed;
   /// otherwise keeps its launches for the device pass.
@@ -104,7 +109,7 @@ public:
                       "(and the variables they name) unknown");
     std::vector<KernelInfo> Ks = [&] {
       llvm::TimeTraceScope Span("Discovery");
-      return discoverKernels(S.Ctx, nullptr, External ? &External : nullptr);
+      return discoverKernels(S.Ctx, nullptr, Discovery);
     }();
     NeedDevice = S.MentionsCudaArch;
     if (!NeedDevice) {
@@ -180,7 +185,7 @@ private:
 
   StringRef File;
   KernelsCallback Fn;
-  const ExternalCallsFn &External;
+  DiscoveryOptions Discovery; ///< points into the FrontendOptions
   std::map<std::string, HostKernel> HostLaunches; ///< by mangled name
   StringSet<> Dropped; ///< kernels an error touches, by mangled name
 };
@@ -190,7 +195,7 @@ private:
 FileAnalysis analyzeCudaFile(StringRef File, const FrontendOptions &Opts,
                              const ToolkitInfo &TK, KernelsCallback Fn,
                              raw_ostream &FindingsOut, bool Color) {
-  TwoPasses P(File, Fn, Opts.ExternalCalls);
+  TwoPasses P(File, Fn, Opts);
   ParseOutcome Host = parseCudaSide(
       File, CudaSide::Host, Opts, TK, [&](const ParsedSide &S) { P.onHost(S); },
       FindingsOut, Color);

@@ -326,8 +326,7 @@ void LaunchIndex::addLaunches(StringRef File, std::vector<KernelInfo> &Ks,
   std::string Own = realOrAbsolute(File);
   std::vector<Unit *> ToParse;
   for (std::unique_ptr<Unit> &U : Units)
-    if (U->IsCuda && !U->Parsed && U->RealPath != Own &&
-        mentionsAny(*U, Names))
+    if (U->IsCuda && !U->Parsed && U->RealPath != Own && mentionsAny(*U, Names))
       ToParse.push_back(U.get());
   for (size_t I = 0; I < ToParse.size(); ++I) {
     if (Opts.Progress)

@@ -22,7 +22,6 @@
 #include "llvm/Support/JSON.h"
 #include <array>
 #include <limits>
-#include <chrono>
 #include <map>
 #include <string>
 #include <vector>
@@ -100,15 +99,15 @@ struct AnalysisOptions {
   /// Why a kernel has no register count, when the driver knows better
   /// than the default (nvcc failed, no toolkit).
   std::string RegistersWhy;
-  /// --analysis-budget: seconds one file may take (0: no limit), counted
-  /// from BudgetStart (the start of its parse, when the driver sets it) or
-  /// else from the start of the analysis. Past it, loops stop as at their
-  /// iteration cap, no further warp is evaluated, and kernels not yet
-  /// analysed are reported as such. A launch may use what is left less a
-  /// reserve for each launch after it, so that one costly kernel does not
-  /// leave the others unanalysed.
+  /// --analysis-budget: seconds the analysis of one file may take (0: no
+  /// limit), from the end of its parse: the parse is clang's and cannot be
+  /// cut, and a file whose headers are slow to parse on a loaded machine
+  /// must still be analysed. Past it, loops stop as at their iteration cap,
+  /// no further warp is evaluated, and kernels not yet analysed are
+  /// reported as such. A launch may use what is left less a reserve for
+  /// each launch after it, so that one costly kernel does not leave the
+  /// others unanalysed.
   double BudgetSeconds = 0;
-  std::optional<std::chrono::steady_clock::time_point> BudgetStart;
 
   static llvm::Expected<AnalysisOptions>
   fromStrings(llvm::StringRef Arch, llvm::StringRef Block, llvm::StringRef Grid,

@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -156,6 +157,25 @@ struct ExternalCall {
 using ExternalCallsFn =
     std::function<std::vector<ExternalCall>(const clang::FunctionDecl &)>;
 
+/// The GPU whose properties a program's host code reads from a
+/// `cudaDeviceProp` (`prop.multiProcessorCount` after
+/// cudaGetDeviceProperties): the device of the target model, whose values a
+/// launch configuration takes, with the assumption said (the program's GPU
+/// is known only when it runs).
+struct QueriedDevice {
+  std::string Name; ///< "H100 SXM5 80GB, the sm_90 model's device"
+  /// By field, "maxThreadsDim[0]" for an element of an array field.
+  std::map<std::string, int64_t, std::less<>> Fields;
+};
+
+/// What discoverKernels may use beyond the translation unit.
+struct DiscoveryOptions {
+  /// The calls of this unit's host functions in other units, or null.
+  const ExternalCallsFn *External = nullptr;
+  /// The device `cudaDeviceProp` fields describe, or null: unknown.
+  const QueriedDevice *Device = nullptr;
+};
+
 /// The name that identifies host function \p F across translation units:
 /// its Itanium mangling, or its plain name for `extern "C"`.
 std::string linkageName(clang::MangleContext &M, const clang::FunctionDecl &F);
@@ -174,12 +194,13 @@ callsOfUndefinedFunctions(clang::ASTContext &Ctx);
 /// system headers are skipped.
 /// Launches whose kernel is unknown go to \p Unresolved when given. A launch
 /// in a host function that this unit never calls and whose configuration
-/// reads the function's parameters takes them from \p External's calls,
-/// when given.
+/// reads the function's parameters takes them from the calls of
+/// DiscoveryOptions::External; device properties come from
+/// DiscoveryOptions::Device.
 std::vector<KernelInfo>
 discoverKernels(clang::ASTContext &Ctx,
                 std::vector<UnresolvedLaunch> *Unresolved = nullptr,
-                const ExternalCallsFn *External = nullptr);
+                const DiscoveryOptions &Opts = {});
 
 SourcePos makePos(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
 

@@ -56,6 +56,9 @@ struct FrontendOptions {
   /// for launches that read a parameter of a function this file never
   /// calls (discoverKernels); unset: none are looked up.
   ExternalCallsFn ExternalCalls;
+  /// The device a `cudaDeviceProp` describes to the launch discovery (the
+  /// target model's), or none: its fields stay unknown.
+  std::optional<QueriedDevice> Device;
 };
 
 /// The two compilations of a CUDA file. The host pass sees the launches;
