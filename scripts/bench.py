@@ -21,8 +21,42 @@ a fresh process.
 
 Usage: scripts/bench.py [--repeat N] [files...]   (default: kernels/*.cu and
 the lit test sources)
+
+Corpus mode: translation units of a public collection, each with its own
+flags, run from its repository's directory as the whole-collection surveys
+run them (research/unseen-code/survey-dev.py):
+
+  scripts/bench.py --manifest M --src DIR [--sample N --seed S] --list > LIST
+  scripts/bench.py --units LIST --src DIR [--repeat N] [--lint BIN]
+  scripts/bench.py --manifest M --src DIR [--sample N --seed S] [--repeat N]
+
+M is a whole-collection manifest (research/unseen-code/corpus-*-manifest.json:
+repos -> files, each with the repository's flags and its own); the units are
+those whose source exists under DIR/<repo dir>, in the manifest's order, or
+a seeded random sample of N of them. --list prints them (one unit a line:
+repo dir, path, flags, tab-separated) without timing anything, so that a
+sample can be recorded before it is measured; --units reads such a list.
+For each unit the baseline is the very command the tool builds for it: the
+tool is run once with -v (untimed) and prints it (`command: clang++ ...`,
+LintRun.cpp), and that command, which already has -fsyntax-only and
+--cuda-host-only, is timed with the clang the tool links. The same untimed
+run writes a --time-trace; two Frontend spans in it mean the tool also
+parsed the device side (`dev`), and such a unit is also timed against
+`clang++ -fsyntax-only` of both sides (that command without
+--cuda-host-only, with the device side's -target-sdk-version as the tool
+gives it). Then, --repeat times, taking turns: the tool cold (an empty
+cache directory; its background builder waited for), clang, the tool warm
+(a cache directory filled once by --header-cache=sync) and, for `dev`
+units, clang on both sides. The tool runs with its default settings (the
+10 s analysis budget, the background header cache) and --format=json. Per
+unit: medians, their ratios, peak memory ratios, and the longest wall time
+of any of the tool's runs. Summary: median and 90th percentile (nearest
+rank) over the units of cold/clang and warm/clang, the units whose longest
+tool run is over 10 s, and the units clang rejects (left out, listed).
+--json FILE keeps every unit's record.
 """
-import argparse, glob, os, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, glob, json, math, os, random, re, shlex, shutil, statistics
+import subprocess, sys, tempfile, threading, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINT = os.path.join(ROOT, "build", "bin", "cuda-access-lint")
@@ -123,10 +157,26 @@ def measure_file(f, kind, repeat, tmp):
 
 
 def main():
+    global LINT
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--lint", default=LINT,
+                    help="the tool's binary (default: build/bin's)")
+    ap.add_argument("--manifest", help="corpus mode: a whole-collection manifest")
+    ap.add_argument("--units", help="corpus mode: a list written by --list")
+    ap.add_argument("--src", help="corpus mode: where the collections are")
+    ap.add_argument("--sample", type=int, help="a random sample of N units")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--list", action="store_true",
+                    help="print the units and stop (nothing is timed)")
+    ap.add_argument("--json", help="corpus mode: keep every unit's record here")
+    ap.add_argument("--timeout", type=float, default=600,
+                    help="corpus mode: seconds a process may run")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
+    LINT = a.lint
+    if a.manifest or a.units:
+        return corpus_main(a)
     files = a.files or sorted(glob.glob(os.path.join(ROOT, "kernels", "*.cu")) +
                               glob.glob(os.path.join(ROOT, "test", "lit", "*", "*.cu")))
     print(f"{'file':46} {'clang s':>7} {'off s':>6} {'cold s':>6} "
@@ -170,6 +220,315 @@ def row(name, r):
             f"{ft / ct:6.2f} {ot / ct:6.2f} {wt / ct:6.2f} "
             f"{r['cold'][1] / cm:8.2f} {r['warm'][1] / cm:8.2f} {both:>7} "
             f"{cold_both:>9}")
+
+
+# ---------------------------------------------------------------- corpus mode
+
+def manifest_units(path, src):
+    """(repo dir, path, flags) of every unit of a whole-collection manifest
+    whose source exists under src, in the manifest's order; the flags are
+    the repository's then the file's, as survey-dev.py gives them."""
+    m = json.load(open(path))
+    out = []
+    for repo in m["repos"]:
+        for f in repo["files"]:
+            if isinstance(f, str):
+                f = {"path": f}
+            flags = list(repo.get("flags", [])) + list(f.get("flags", []))
+            if os.path.isfile(os.path.join(src, repo["dir"], f["path"])):
+                out.append((repo["dir"], f["path"], flags))
+    return out
+
+
+def read_units(path):
+    out = []
+    for line in open(path):
+        if not line.strip() or line.startswith("#"):
+            continue
+        d, p, flags = line.rstrip("\n").split("\t")
+        out.append((d, p, shlex.split(flags)))
+    return out
+
+
+def run_timed(cmd, cwd, timeout):
+    """Wall seconds, peak RSS (KiB) and exit code of one child process
+    (None for the code if it ran past timeout and was killed)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    timer = threading.Timer(timeout, proc.kill)
+    timer.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    timed_out = not timer.is_alive()
+    timer.cancel()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return wall, usage.ru_maxrss, None if timed_out else proc.returncode
+
+
+ERR = re.compile(r"(fatal )?error: ")
+
+
+def probe(unit, src, tmp, timeout):
+    """The untimed run with -v: the clang command the tool builds for the
+    unit (argv[0] made the clang the tool links) and whether it parsed
+    the device side too (two Frontend spans in its time trace)."""
+    d, p, flags = unit
+    trace = os.path.join(tmp, "probe-trace.json")
+    cmd = [LINT, "-v", "--header-cache=off", "--format=json",
+           "--time-trace=" + trace, p, "--", *flags]
+    r = subprocess.run(cmd, cwd=os.path.join(src, d), capture_output=True,
+                       text=True, timeout=timeout)
+    command = None
+    for line in r.stderr.splitlines():
+        i = line.find("': command: ")
+        if i >= 0:
+            command = shlex.split(line[i + len("': command: "):])
+    if command is None:
+        raise RuntimeError(f"no `command:` note (exit {r.returncode}): "
+                           + r.stderr.strip()[-300:])
+    command[0] = CLANG
+    frontends = count_bytes(trace, b'"name":"Frontend"')
+    os.remove(trace)
+    return command, frontends >= 2, r.returncode
+
+
+def count_bytes(path, pat):
+    """Occurrences of pat in a file, read 1 MiB at a time. Not json.load: a
+    trace is up to 40 MB, its objects hundreds of MB, and what this process
+    once held, every child it starts reports as its own peak RSS (the
+    high-water mark passes through fork and exec)."""
+    n, tail = 0, b""
+    try:
+        with open(path, "rb") as fh:
+            while chunk := fh.read(1 << 20):
+                buf = tail + chunk
+                n += buf.count(pat)
+                tail = buf[-(len(pat) - 1):]
+    except OSError:
+        pass
+    return n
+
+
+def both_sides(command):
+    """The tool's host command without --cuda-host-only: clang parses host
+    and device side, the device side with the SDK version the tool gives
+    it (buildCompileArgs)."""
+    i = command.index("--cuda-host-only")
+    return command[:i] + ["-Xclang", "-target-sdk-version=12.9"] + command[i + 1:]
+
+
+def first_error(cmd, cwd, timeout):
+    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
+                       timeout=timeout)
+    if r.returncode == 0:
+        return None
+    for line in r.stderr.splitlines():
+        if ERR.search(line):
+            return line.strip()
+    return f"exit {r.returncode}"
+
+
+def measure_unit(unit, src, repeat, tmp, timeout):
+    d, p, flags = unit
+    root = os.path.join(src, d)
+    rec = {"repo": d, "path": p, "flags": flags}
+    command, dev, probe_rc = probe(unit, src, tmp, timeout)
+    rec.update(command=command, dev=dev, probe_rc=probe_rc)
+    # Untimed: clang's verdict (and the files read once into the page cache).
+    err = first_error(command, root, timeout)
+    if err is not None:
+        rec["left_out"] = "clang -fsyntax-only rejects it: " + err
+        return rec
+    cmds = {"clang": command}
+    if dev:
+        err = first_error(both_sides(command), root, timeout)
+        if err is None:
+            cmds["both"] = both_sides(command)
+        else:
+            rec["both_rejected"] = err
+    cold_dir, warm_dir = os.path.join(tmp, "cold"), os.path.join(tmp, "warm")
+    shutil.rmtree(warm_dir, ignore_errors=True)
+
+    def lint(cache, *opts):
+        return [LINT, "--cache-dir=" + cache, "--format=json", *opts, p,
+                "--", *flags]
+    # The warm cache, filled once (not timed).
+    subprocess.run(lint(warm_dir, "--header-cache=sync"), cwd=root,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   timeout=timeout)
+    wait_for_builders(warm_dir)
+    # What the warm runs will find (untimed): the -v note `header cache: ...`.
+    r = subprocess.run([*lint(warm_dir)[:1], "-v", *lint(warm_dir)[1:]],
+                       cwd=root, capture_output=True, text=True, timeout=timeout)
+    rec["warm_cache"] = sorted({l.split("header cache: ", 1)[1].strip()
+                                for l in r.stderr.splitlines()
+                                if "header cache: " in l})
+    wait_for_builders(warm_dir)
+    cmds["warm"] = lint(warm_dir)
+    runs = {k: [] for k in ["cold", "clang", "warm", "both"]}
+    bad = []
+    for _ in range(repeat):
+        shutil.rmtree(cold_dir, ignore_errors=True)
+        order = [("cold", lint(cold_dir))] + list(cmds.items())
+        for k, cmd in order:
+            wall, rss, code = run_timed(cmd, root, timeout)
+            runs[k].append((wall, rss))
+            # 1: findings; 2: the analyzer's "file has errors".
+            ok = code == 0 if k in ("clang", "both") else code in (0, 1, 2)
+            if not ok:
+                bad.append(f"{k} exit {code if code is not None else 'timeout'}")
+            # A run that missed starts a builder: let it finish first.
+            if k == "cold":
+                wait_for_builders(cold_dir)
+            elif k == "warm":
+                wait_for_builders(warm_dir)
+    shutil.rmtree(cold_dir, ignore_errors=True)
+    shutil.rmtree(warm_dir, ignore_errors=True)
+    for k, r in runs.items():
+        if r:
+            rec[k] = {"median_s": statistics.median(x[0] for x in r),
+                      "runs_s": [round(x[0], 4) for x in r],
+                      "max_rss_kib": max(x[1] for x in r)}
+    rec["tool_max_s"] = max(x[0] for k in ("cold", "warm") for x in runs[k])
+    if bad:
+        rec["failures"] = sorted(set(bad))
+    return rec
+
+
+def ratios(rec):
+    c = rec["clang"]["median_s"]
+    out = {"cold": rec["cold"]["median_s"] / c,
+           "warm": rec["warm"]["median_s"] / c,
+           "cold_mem": rec["cold"]["max_rss_kib"] / rec["clang"]["max_rss_kib"],
+           "warm_mem": rec["warm"]["max_rss_kib"] / rec["clang"]["max_rss_kib"]}
+    if "both" in rec:
+        b = rec["both"]["median_s"]
+        out["cold_both"] = rec["cold"]["median_s"] / b
+        out["warm_both"] = rec["warm"]["median_s"] / b
+    return out
+
+
+def p90(xs):
+    """90th percentile, nearest rank."""
+    xs = sorted(xs)
+    return xs[max(0, math.ceil(0.9 * len(xs)) - 1)]
+
+
+HEAD = (f"{'clang s':>7} {'cold s':>6} {'warm s':>6} {'cold x':>6} "
+        f"{'warm x':>6} {'max s':>6} {'cmem x':>6} {'wmem x':>6} "
+        f"{'both s':>6} {'c/both':>6} {'w/both':>6}  unit")
+
+
+def corpus_row(rec):
+    r = ratios(rec)
+    both = (f"{rec['both']['median_s']:6.3f} {r['cold_both']:6.2f} "
+            f"{r['warm_both']:6.2f}" if "both" in rec else " " * 20)
+    name = rec["repo"].split("+")[-1] + "/" + rec["path"]
+    flags = (" dev" if rec["dev"] else "") + \
+        (" [" + ", ".join(rec["failures"]) + "]" if "failures" in rec else "")
+    return (f"{rec['clang']['median_s']:7.3f} {rec['cold']['median_s']:6.3f} "
+            f"{rec['warm']['median_s']:6.3f} {r['cold']:6.2f} {r['warm']:6.2f} "
+            f"{rec['tool_max_s']:6.2f} {r['cold_mem']:6.2f} {r['warm_mem']:6.2f} "
+            f"{both}  {name}{flags}")
+
+
+def corpus_main(a):
+    if not a.src:
+        sys.exit("bench: --src DIR is needed with --manifest or --units")
+    if a.units:
+        units = read_units(a.units)
+    else:
+        units = manifest_units(a.manifest, a.src)
+        if a.sample is not None:
+            idx = sorted(random.Random(a.seed).sample(range(len(units)),
+                                                      min(a.sample, len(units))))
+            units = [units[i] for i in idx]
+    if a.list:
+        for d, p, flags in units:
+            print(f"{d}\t{p}\t{shlex.join(flags)}")
+        return
+    print(f"# {LINT}: " + subprocess.run([LINT, "--version"], capture_output=True,
+          text=True).stdout.splitlines()[0], flush=True)
+    print(f"# {CLANG}; {len(units)} units; --repeat {a.repeat}; "
+          f"started {time.strftime('%Y-%m-%d %H:%M:%S')}; load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+    print(HEAD, flush=True)
+    recs, left_out, failed = [], [], []
+    tmp = tempfile.mkdtemp(prefix="cal-bench-")
+    try:
+        for u in units:
+            name = u[0].split("+")[-1] + "/" + u[1]
+            try:
+                rec = measure_unit(u, a.src, a.repeat, tmp, a.timeout)
+            except (RuntimeError, subprocess.TimeoutExpired) as e:
+                failed.append((name, str(e)))
+                print(f"{'':>82}  {name} NOT MEASURED: {e}", flush=True)
+                continue
+            if "left_out" in rec:
+                left_out.append((name, rec["left_out"]))
+                print(f"{'left out':>82}  {name}: {rec['left_out']}", flush=True)
+            else:
+                recs.append(rec)
+                print(corpus_row(rec), flush=True)
+            if a.json:
+                json.dump(recs + [{"left_out": n, "why": w} for n, w in left_out],
+                          open(a.json, "w"), indent=1)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"# finished {time.strftime('%Y-%m-%d %H:%M:%S')}; load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    summary(recs, left_out, failed, len(units))
+
+
+def summary(recs, left_out, failed, n):
+    print(f"\nSUMMARY: {n} units; {len(recs)} measured; {len(left_out)} left out "
+          f"(clang rejects them); {len(failed)} not measured (the tool's probe "
+          f"failed)")
+    if not recs:
+        return
+    rs = [ratios(r) for r in recs]
+    cold = [r["cold"] for r in rs]
+    warm = [r["warm"] for r in rs]
+    dev = [r for r in recs if r["dev"]]
+    print(f"  cold / clang (the tool's host command): median {statistics.median(cold):.2f}"
+          f"  p90 {p90(cold):.2f}  (target: median <= 1.05, p90 <= 1.5)")
+    print(f"  warm / clang (the tool's host command): median {statistics.median(warm):.2f}"
+          f"  p90 {p90(warm):.2f}  (target: median <= 0.3, p90 <= 1.0)")
+    # Units that need the device pass against clang parsing both sides.
+    alt_c = [r.get("cold_both", r["cold"]) for r in rs]
+    alt_w = [r.get("warm_both", r["warm"]) for r in rs]
+    print(f"  with the {len(dev)} dev units against clang on both sides "
+          f"({sum('cold_both' in r for r in rs)} of them parsed by clang): "
+          f"cold median {statistics.median(alt_c):.2f} p90 {p90(alt_c):.2f}; "
+          f"warm median {statistics.median(alt_w):.2f} p90 {p90(alt_w):.2f}")
+    one = [r for r, x in zip(rs, recs) if not x["dev"]]
+    if one:
+        print(f"  one-pass units only ({len(one)}): cold median "
+              f"{statistics.median(r['cold'] for r in one):.2f} p90 "
+              f"{p90([r['cold'] for r in one]):.2f}; warm median "
+              f"{statistics.median(r['warm'] for r in one):.2f} p90 "
+              f"{p90([r['warm'] for r in one]):.2f}")
+    over = [r for r in recs if r["tool_max_s"] > 10]
+    print(f"  units whose longest tool run (cold or warm, default budget) is "
+          f"over 10 s: {len(over)}"
+          + "".join(f"\n    {r['tool_max_s']:.2f} s {r['repo']}/{r['path']}"
+                    for r in over))
+    slow = sorted(recs, key=lambda r: -r["tool_max_s"])[:10]
+    print("  slowest units (longest tool run; medians clang / cold / warm):")
+    for r in slow:
+        print(f"    {r['tool_max_s']:6.2f} s  {r['clang']['median_s']:.2f} / "
+              f"{r['cold']['median_s']:.2f} / {r['warm']['median_s']:.2f}  "
+              f"{r['repo']}/{r['path']}{' dev' if r['dev'] else ''}")
+    fails = [r for r in recs if "failures" in r]
+    if fails:
+        print("  units with a failed or timed-out run:" + "".join(
+            f"\n    {r['repo']}/{r['path']}: {', '.join(r['failures'])}"
+            for r in fails))
+    for name, why in left_out:
+        print(f"  left out: {name}: {why}")
+    for name, why in failed:
+        print(f"  not measured: {name}: {why}")
 
 
 if __name__ == "__main__":
