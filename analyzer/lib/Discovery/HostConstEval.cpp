@@ -249,7 +249,9 @@ HostConstEval::evalElement(const ArraySubscriptExpr *AS) {
   // that nothing writes after its initializer, or a constant global one.
   const auto *DRE = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !VD->getType()->isConstantArrayType())
+  // An array with no initializer (`int dims[3];`, filled at run time, or
+  // an `extern` one) has no element to read here.
+  if (!VD || !VD->getType()->isConstantArrayType() || !VD->getAnyInitializer())
     return std::nullopt;
   const auto *Init =
       dyn_cast_or_null<InitListExpr>(skipWrappers(VD->getAnyInitializer()));
@@ -321,8 +323,20 @@ std::optional<int64_t> HostConstEval::evalCall(const CallExpr *CE) {
   const auto *Ret = Body && Body->size() == 1
                         ? dyn_cast<ReturnStmt>(Body->body_front())
                         : nullptr;
-  if (!Ret || !Ret->getRetValue() || Def->getNumParams() != CE->getNumArgs())
+  if (Def->getNumParams() != CE->getNumArgs())
     return std::nullopt;
+  if (!Ret || !Ret->getRetValue()) {
+    // `largestPowerOfTwoLessOrEqual(bs)`: a helper with loops and tests
+    // over integers, run on the arguments' values.
+    std::vector<int64_t> Args;
+    for (const Expr *A : CE->arguments()) {
+      std::optional<int64_t> V = evalInt(A);
+      if (!V)
+        return std::nullopt;
+      Args.push_back(*V);
+    }
+    return runIntegerFunction(S.Ctx, Def, Args);
+  }
   const CallFrame &F = S.CallFrames.emplace_back(CallFrame{Def, CE, Frame});
   HostConstEval In(S, &F, Ret);
   return In.evalInt(Ret->getRetValue());

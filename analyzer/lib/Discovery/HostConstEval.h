@@ -41,6 +41,16 @@ std::optional<int64_t> foldIntBinary(clang::BinaryOperatorKind Op, int64_t L,
                                      int64_t R);
 std::optional<int64_t> foldIntUnary(clang::UnaryOperatorKind Op, int64_t V);
 
+/// The value a host function of integers returns for \p Args, when its
+/// body is integer locals, assignments, `if`, loops and `return` only
+/// (`largestPowerOfTwoLessOrEqual(n)`), run statement by statement; nullopt
+/// for anything else (a call with effects, memory, floating point) or past
+/// a step cap.
+std::optional<int64_t> runIntegerFunction(clang::ASTContext &Ctx,
+                                          const clang::FunctionDecl *F,
+                                          llvm::ArrayRef<int64_t> Args,
+                                          unsigned Depth = 0);
+
 /// The variable \p E names, through parentheses and implicit casts.
 const clang::VarDecl *namedVar(const clang::Expr *E);
 

@@ -389,6 +389,10 @@ FileReport lintFile(StringRef File, const LintConfig &C,
       },
       nulls(), C.ColorDiagnostics);
   FR.Parsed = Out.St != FileAnalysis::Status::Failed;
+  if (Out.DiscoveryFailed && FR.Error.empty())
+    FR.Error = "'" + File.str() +
+               "' parsed, but an internal error stopped the search for its "
+               "kernels; no analysis was done";
   FR.Partial = Out.St == FileAnalysis::Status::Partial;
   FR.Diagnostics = Out.Diagnostics;
   append_range(FR.Notes, Out.Notes);

@@ -10,9 +10,11 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "llvm/Support/TimeProfiler.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
 #include <map>
 
 using namespace clang;
@@ -107,10 +109,11 @@ public:
                       "' are confined to expressions clang replaced; their "
                       "launches are followed, with those expressions' values "
                       "(and the variables they name) unknown");
-    std::vector<KernelInfo> Ks = [&] {
-      llvm::TimeTraceScope Span("Discovery");
-      return discoverKernels(S.Ctx, nullptr, Discovery);
-    }();
+    std::optional<std::vector<KernelInfo>> Found =
+        safeDiscovery(S.Ctx, Discovery);
+    if (!Found)
+      return;
+    std::vector<KernelInfo> Ks = std::move(*Found);
     NeedDevice = S.MentionsCudaArch;
     if (!NeedDevice) {
       if (dropWhatErrorsTouch(EP, S.Ctx, Ks, Notes, Dropped))
@@ -139,10 +142,10 @@ public:
     ErrorPlaces EP = locateErrors(S.Ctx, S.Errors);
     if (S.FatalError || EP.OutsideFunctions)
       return;
-    std::vector<KernelInfo> Ks = [&] {
-      llvm::TimeTraceScope Span("Discovery");
-      return discoverKernels(S.Ctx);
-    }();
+    std::optional<std::vector<KernelInfo>> Found = safeDiscovery(S.Ctx, {});
+    if (!Found)
+      return;
+    std::vector<KernelInfo> Ks = std::move(*Found);
     if (!dropWhatErrorsTouch(EP, S.Ctx, Ks, Notes, Dropped))
       return;
     // Launches come from the host pass only: host code that the device pass
@@ -171,6 +174,7 @@ public:
   bool Analysed = false;
   std::string HostFunctionsNote;
   std::vector<std::string> Notes;
+  bool DiscoveryFailed = false;
 
 private:
   struct HostKernel {
@@ -181,6 +185,31 @@ private:
   void analyse(const ParsedSide &S, std::vector<KernelInfo> &Ks) {
     Fn(S.Ctx, S.Diags, Ks);
     Analysed = true;
+  }
+
+  /// The kernels and launches of one side; an unexpected construct that
+  /// crashes the discovery costs this file its analysis, with a note, never
+  /// the run (the analysis of each launch is guarded the same way).
+  std::optional<std::vector<KernelInfo>>
+  safeDiscovery(clang::ASTContext &Ctx, const DiscoveryOptions &Opts) {
+    llvm::TimeTraceScope Span("Discovery");
+    std::vector<KernelInfo> Ks;
+    llvm::CrashRecoveryContext::Enable();
+    llvm::CrashRecoveryContext CRC;
+    if (!CRC.RunSafely([&] {
+          // Fault injection for the test of this recovery (lit
+          // interpreter/crash-recovery.cu): never set in normal use.
+          if (std::getenv("CAL_TEST_CRASH_IN_DISCOVERY"))
+            LLVM_BUILTIN_TRAP;
+          Ks = discoverKernels(Ctx, nullptr, Opts);
+        })) {
+      Notes.push_back("'" + File.str() +
+                      "': internal error: the search for kernels and "
+                      "launches stopped; nothing in this file is analysed");
+      DiscoveryFailed = true;
+      return std::nullopt;
+    }
+    return Ks;
   }
 
   StringRef File;
@@ -217,6 +246,7 @@ FileAnalysis analyzeCudaFile(StringRef File, const FrontendOptions &Opts,
     FA.Diagnostics += newDiagnostics(FA.Diagnostics, Device.Diagnostics);
   // The notes say why kernels were left out, also when that left nothing.
   FA.Notes = P.Notes;
+  FA.DiscoveryFailed = P.DiscoveryFailed;
   if (!P.Analysed)
     return FA;
   FA.St = HostErrors || DeviceErrors ? FileAnalysis::Status::Partial

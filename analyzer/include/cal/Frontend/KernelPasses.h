@@ -39,6 +39,9 @@ struct FileAnalysis {
   /// What was not followed or not analysed, one sentence each.
   std::vector<std::string> Notes;
   bool DevicePass = false; ///< the kernels came from the device pass
+  /// The file parsed, but the search for its kernels stopped on an
+  /// internal error (a note says so): Failed for that reason, not clang's.
+  bool DiscoveryFailed = false;
 };
 
 /// Receives the kernels to analyse, in the AST they live in. Launches carried
