@@ -37,6 +37,8 @@ def normalise_reason(reason):
     # A quote after a letter is an apostrophe ("pointer's"), not a name.
     r = re.sub(r"(?<![A-Za-z])'[^']*'", "'X'", r)
     r = re.sub(r"\"[^\"]*\"", "'X'", r)
+    # A place is file:line:column; the file varies like the numbers do.
+    r = re.sub(r"[^\s()'\"]+:\d+:\d+\b", "N:N", r)
     r = re.sub(r"\b\d+(\.\d+)?\b", "N", r)
     r = re.sub(r"\s+", " ", r)
     return r[:110]

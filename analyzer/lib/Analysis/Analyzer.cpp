@@ -125,7 +125,7 @@ std::string noAccessReason(const KernelResult &K) {
   for (const BranchSummary &B : K.Branches)
     if (B.classify() == BranchClass::Uniform && !B.OccurrenceOutcome.empty() &&
         B.OccurrenceOutcome[0] >= 0)
-      Tests.push_back(llvm::formatv("{0}:{1} ({2})", B.Pos.Line, B.Pos.Column,
+      Tests.push_back(llvm::formatv("{0} ({1})", B.Pos.str(),
                                     B.OccurrenceOutcome[0] ? "always true"
                                                            : "always false"));
   std::string R = "no evaluated warp reached a memory access";

@@ -248,9 +248,9 @@ void Collector::onLoopCapped(const clang::Stmt *Loop) {
     return;
   SourcePos P = makePos(AST, Loop->getBeginLoc());
   K.Assumptions.push_back(llvm::formatv(
-      "loop at {0}:{1} evaluated for its first iterations only (at most {2} "
-      "per loop, {3} per kernel)",
-      P.Line, P.Column, LoopIterationCap, KernelIterationBudget));
+      "loop at {0} evaluated for its first iterations only (at most {1} "
+      "per loop, {2} per kernel)",
+      P.str(), LoopIterationCap, KernelIterationBudget));
   Capped.push_back(Loop->getSourceRange());
 }
 

@@ -328,9 +328,16 @@ SimtInterpreter::sampledLoad(const clang::Expr *Site, const LValue &LV,
   if (!Addr)
     return std::nullopt;
   auto [It, New] = LoadAtoms.try_emplace(Site);
-  if (New)
-    It->second = {EC.getParam("load@" + where(Site), *IT),
+  if (New) {
+    // The atom's name, in index expressions, is short (load@LINE:COL); the
+    // reasons that name the load say where it is, file included.
+    SourcePos P = makePos(AST, Site->getBeginLoc());
+    It->second = {EC.getParam("load@" + std::to_string(P.Line) + ":" +
+                                  std::to_string(P.Column),
+                              *IT),
                   unsigned(LoadAtoms.size() - 1)};
+    LoadAtomSites[It->second.first] = Site;
+  }
   auto [Atom, Rank] = It->second;
   int64_t Sample =
       IT->normalize(paramSample(ParamUse::Plain, LoadSample, Rank));

@@ -328,6 +328,7 @@ private:
   LaneExprs
   zipLanes(const LaneExprs &A, const LaneExprs &B,
            llvm::function_ref<const Expr *(const Expr *, const Expr *)> F);
+  /// "file:line:column" of \p S, for reasons and notes.
   const std::string &where(const clang::Stmt *S);
 
   clang::ASTContext &AST;
@@ -340,6 +341,8 @@ private:
   llvm::DenseMap<const clang::Expr *, std::pair<const Expr *, unsigned>>
       LoadAtoms;
   const clang::FunctionDecl *LoadAtomsOf = nullptr;
+  /// The load each of those atoms stands for.
+  llvm::DenseMap<const Expr *, const clang::Expr *> LoadAtomSites;
   unsigned LoadSample = 0;
   uint32_t LiveLanes = 0;
   unsigned UnknownBranchDepth = 0;

@@ -28,8 +28,9 @@ const std::string &SimtInterpreter::where(const clang::Stmt *S) {
   // presumed-location lookups are slow.
   auto [It, New] = Where.try_emplace(S);
   if (New) {
-    SourcePos P = makePos(AST, S->getBeginLoc());
-    It->second = std::to_string(P.Line) + ":" + std::to_string(P.Column);
+    // With its file: a reason may name a place in a header, and every
+    // place a message names says which file it is in.
+    It->second = makePos(AST, S->getBeginLoc()).str();
   }
   return It->second;
 }
@@ -180,8 +181,10 @@ void SimtInterpreter::split(const Value &V, uint32_t Active, uint32_t &True,
   if (const Expr *E =
           LoadAtoms.empty() || !Active ? nullptr : V.L[__builtin_ctz(Active)])
     if (const Expr *L = loadIn(E)) {
-      Why = "test on the value loaded from memory at " +
-            L->getName().drop_front(strlen("load@")).str();
+      const clang::Expr *Site = LoadAtomSites.lookup(L);
+      Why =
+          "test on the value loaded from memory at " +
+          (Site ? where(Site) : L->getName().drop_front(strlen("load@")).str());
       return;
     }
   std::array<EvalResult, MaxLanes> Rs;

@@ -84,8 +84,7 @@ unsigned StoreForwarding::spellingOf(const clang::Expr *Site) {
 }
 
 std::string StoreForwarding::where(const clang::Expr *E) const {
-  SourcePos P = makePos(AST, E->getBeginLoc());
-  return std::to_string(P.Line) + ":" + std::to_string(P.Column);
+  return makePos(AST, E->getBeginLoc()).str();
 }
 
 void StoreForwarding::elide(const clang::Expr *Site, AccessKind Kind,

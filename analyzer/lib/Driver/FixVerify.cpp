@@ -44,6 +44,7 @@ using AccessKey = std::tuple<std::string, std::string, int64_t, int64_t,
 
 struct Cost {
   double Sectors = -1, Wavefronts = -1, IdealWavefronts = -1;
+  std::string File; ///< where the access is, for the reason
 };
 
 double meanOf(const json::Object *A, StringRef Key) {
@@ -82,6 +83,7 @@ std::map<AccessKey, Cost> costsOf(const json::Array &Kernels,
       C.Wavefronts = meanOf(A, "wavefronts_per_request");
       C.IdealWavefronts =
           A->getNumber("ideal_wavefronts_per_request").value_or(-1);
+      C.File = A->getString("file").value_or("").str();
       Out[{Name, Launch, Line, Col, A->getString("kind").value_or("").str()}] =
           C;
     }
@@ -101,17 +103,18 @@ std::string compare(const std::map<AccessKey, Cost> &Before,
       return "an access of the original is missing after the change";
     const Cost &A = It->second;
     if (A.Sectors > B.Sectors + 1e-9 || A.Wavefronts > B.Wavefronts + 1e-9)
-      return formatv("the access at line {0} would cost more",
-                     std::get<2>(Key));
+      return formatv("the access at {0}:{1}:{2} would cost more", B.File,
+                     std::get<2>(Key), std::get<3>(Key));
   }
   for (const FindingRecord *F : Targets)
     for (auto &[Key, A] : After)
       if (std::get<2>(Key) == int64_t(F->Line) &&
           std::get<3>(Key) == int64_t(F->Column) &&
           A.Wavefronts > A.IdealWavefronts + 1e-9)
-        return formatv("the access at line {0} would still take {1} "
-                       "wavefronts where {2} would do",
-                       F->Line, A.Wavefronts, A.IdealWavefronts);
+        return formatv("the access at {0}:{1}:{2} would still take {3} "
+                       "wavefronts where {4} would do",
+                       F->File, F->Line, F->Column, A.Wavefronts,
+                       A.IdealWavefronts);
   return "";
 }
 

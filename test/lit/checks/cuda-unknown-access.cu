@@ -7,7 +7,7 @@
 __global__ void gather(float *out, const float *in, const int *idx) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[idx[i]];
-  // CHECK: cuda-unknown-access.cu:[[@LINE-1]]:12: remark: cannot predict this global load: address depends on value loaded from memory at [[@LINE-1]]:15 [cuda-unknown-access]
+  // CHECK: cuda-unknown-access.cu:[[@LINE-1]]:12: remark: cannot predict this global load: address depends on value loaded from memory at {{.*}}cuda-unknown-access.cu:[[@LINE-1]]:15 [cuda-unknown-access]
   // JSON: "line": [[@LINE-2]],
   // JSON: "severity": "remark"
 }

@@ -18,7 +18,7 @@ int main() { gather<<<4, 256>>>(0, 0, 0); }
 
 // JSON: "column": 12,
 // JSON: "confidence": "unknown",
-// JSON: "reason": "address depends on value loaded from memory at 11:15",
+// JSON: "reason": "address depends on value loaded from memory at {{.*}}gather-unknown.cu:11:15",
 // JSON: "sectors_per_request": null,
 
-// DIAG: 11:12: remark: cannot predict this global load: address depends on value loaded from memory at 11:15 [cuda-unknown-access]
+// DIAG: 11:12: remark: cannot predict this global load: address depends on value loaded from memory at {{.*}}gather-unknown.cu:11:15 [cuda-unknown-access]

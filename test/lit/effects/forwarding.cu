@@ -88,13 +88,13 @@ int main() {
 // CHECK: summary access 20:5 global store 4B requests=2048 sectors=4
 // CHECK: summary access 20:21 global load 4B requests=2048
 // CHECK: summary access 20:36 global load 4B requests=2048
-// CHECK: summary not-issued 20:5 global load 4B executions=2016: the value is in a register, from the store at 20:5
+// CHECK: summary not-issued 20:5 global load 4B executions=2016: the value is in a register, from the store at {{.*}}forwarding.cu:20:5
 // CHECK-NOT: not-issued
 // CHECK-LABEL: kernel matmulRestrict
 // CHECK: summary access 30:5 global load 4B requests=32 sectors=4
 // CHECK: summary access 30:5 global store 4B requests=32 sectors=4
-// CHECK: summary not-issued 30:5 global load 4B executions=2016: the value is in a register, from the store at 30:5
-// CHECK: summary not-issued 30:5 global store 4B executions=2016: overwritten by the store at 30:5 before anything reads it
+// CHECK: summary not-issued 30:5 global load 4B executions=2016: the value is in a register, from the store at {{.*}}forwarding.cu:30:5
+// CHECK: summary not-issued 30:5 global store 4B executions=2016: overwritten by the store at {{.*}}forwarding.cu:30:5 before anything reads it
 
 // SASS of this kernel: STG at 38, 41, 42, 43, 45, 47, 48, 49; LDG at 39,
 // 42, 45, 48 (idx), 49; nothing at 37, 40 or 46, none for c at 38.
@@ -118,10 +118,10 @@ int main() {
 // CHECK: summary access 49:16 global load 4B requests=2 sectors=4
 // The store at 37 dies: the load of c[t + 64] at 39 cannot read it, and
 // c[t] is written again at 43 with the same lanes.
-// CHECK: summary not-issued 37:3 global store 4B executions=2: overwritten by the store at 43:3 before anything reads it
-// CHECK: summary not-issued 38:10 global load 4B executions=2: the value is in a register, from the store at 37:3
-// CHECK: summary not-issued 40:13 global load 4B executions=2: the value is in a register, from the load at 39:13
-// CHECK: summary not-issued 46:3 global store 4B executions=2: overwritten by the store at 47:3 before anything reads it
+// CHECK: summary not-issued 37:3 global store 4B executions=2: overwritten by the store at {{.*}}forwarding.cu:43:3 before anything reads it
+// CHECK: summary not-issued 38:10 global load 4B executions=2: the value is in a register, from the store at {{.*}}forwarding.cu:37:3
+// CHECK: summary not-issued 40:13 global load 4B executions=2: the value is in a register, from the load at {{.*}}forwarding.cu:39:13
+// CHECK: summary not-issued 46:3 global store 4B executions=2: overwritten by the store at {{.*}}forwarding.cu:47:3 before anything reads it
 // CHECK-NOT: not-issued
 
 // 256 elements, 64 threads: 4 iterations of each loop, 2 warps: 8 requests
@@ -148,5 +148,5 @@ int main() {
 // JSON-NEXT: "file": "{{.*}}forwarding.cu",
 // JSON-NEXT: "kind": "load",
 // JSON-NEXT: "line": 20,
-// JSON-NEXT: "reason": "the value is in a register, from the store at 20:5",
+// JSON-NEXT: "reason": "the value is in a register, from the store at {{.*}}forwarding.cu:20:5",
 // JSON-NEXT: "space": "global"

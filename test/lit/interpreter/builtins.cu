@@ -110,9 +110,9 @@ int main() {
 // CHECK-NOT: summary access {{7[5-8]}}:
 // CHECK: summary access 79:3 global store 4B requests=1 confidence=unknown
 
-// JSON: "reason": "address depends on result of 'mystery' at 79:5",
+// JSON: "reason": "address depends on result of 'mystery' at {{.*}}builtins.cu:79:5",
 // JSON: "unsupported": [
-// JSON-NEXT: "call to 'tex1Dfetch' (texture fetch) at 75:13 is not followed; its memory accesses are not counted",
-// JSON-NEXT: "call to 'surf2Dread' (surface access) at 76:13 is not followed; its memory accesses are not counted",
-// JSON-NEXT: "call to 'curand_uniform' (cuRAND generator) at 77:13 is not followed; its memory accesses are not counted",
-// JSON-NEXT: "call to 'mystery' at 79:5 is not followed; accesses inside it are not counted"
+// JSON-NEXT: "call to 'tex1Dfetch' (texture fetch) at {{.*}}builtins.cu:75:13 is not followed; its memory accesses are not counted",
+// JSON-NEXT: "call to 'surf2Dread' (surface access) at {{.*}}builtins.cu:76:13 is not followed; its memory accesses are not counted",
+// JSON-NEXT: "call to 'curand_uniform' (cuRAND generator) at {{.*}}builtins.cu:77:13 is not followed; its memory accesses are not counted",
+// JSON-NEXT: "call to 'mystery' at {{.*}}builtins.cu:79:5 is not followed; accesses inside it are not counted"

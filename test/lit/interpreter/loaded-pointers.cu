@@ -52,7 +52,7 @@ int main() {
 // CHECK: access 30 global store exact 8-8
 // CHECK: kernel rows
 // CHECK: access 36 global load exact 8-8
-// CHECK: access 36 unknown store unknown {{.*}}value loaded from memory at 36:3
+// CHECK: access 36 unknown store unknown {{.*}}value loaded from memory at {{.*}}loaded-pointers.cu:36:3
 
-// ASSUME: "pointers loaded from global memory (at 21:3) point to global memory, each to a buffer of its own, 256-byte aligned"
-// ASSUME: "pointers loaded from global memory (at 28:3) point to global memory, each to a buffer of its own, 256-byte aligned"
+// ASSUME: "pointers loaded from global memory (at {{.*}}loaded-pointers.cu:21:3) point to global memory, each to a buffer of its own, 256-byte aligned"
+// ASSUME: "pointers loaded from global memory (at {{.*}}loaded-pointers.cu:28:3) point to global memory, each to a buffer of its own, 256-byte aligned"

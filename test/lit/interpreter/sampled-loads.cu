@@ -30,7 +30,7 @@ int main() { merge<<<64, 128>>>(0, 0, 0); }
 // CHECK: assumption: integers loaded from an address that is the same for every lane of the warp (load@LINE:COL in index expressions) are data: evaluated as 4096 + 256k and 4097 + 256k
 // CHECK: sample: loaded values 4096 + 256k
 // CHECK: sample: loaded values 4097 + 256k
-// CHECK: branch 21 unknown depends_on_samples=True {{.*}}test on the value loaded from memory at 21:21
+// CHECK: branch 21 unknown depends_on_samples=True {{.*}}test on the value loaded from memory at {{.*}}sampled-loads.cu:21:21
 // CHECK: access 22 global store range 4-4 executes under a condition the analyzer cannot evaluate
 // CHECK: access 22 global load range 4-5 depends on values loaded from memory: 4 when loaded values 4096 + 256k, 5 when loaded values 4097 + 256k; executes under a condition the analyzer cannot evaluate
-// CHECK: access 25 global store unknown - address depends on value loaded from memory at 24:22
+// CHECK: access 25 global store unknown - address depends on value loaded from memory at {{.*}}sampled-loads.cu:24:22

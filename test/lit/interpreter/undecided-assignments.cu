@@ -26,6 +26,6 @@ int main() { search<<<8, 32>>>(0, 0, 0); }
 // the first, middle and last block (one warp each) under two samples, as
 // the first probe loads one integer for the whole warp (a sampled load):
 // 42 of 48.
-// CHECK: access 14 global load unknown {{.*}}42 of 48 requests have unknown addresses (address depends on 'pos' set under a test the analyzer cannot decide at 14:5)
+// CHECK: access 14 global load unknown {{.*}}42 of 48 requests have unknown addresses (address depends on 'pos' set under a test the analyzer cannot decide at {{.*}}undecided-assignments.cu:14:5)
 // CHECK: access 16 global store exact 4-4
-// CHECK: access 17 global store unknown - address depends on 'pos' set under a test the analyzer cannot decide at 14:5
+// CHECK: access 17 global store unknown - address depends on 'pos' set under a test the analyzer cannot decide at {{.*}}undecided-assignments.cu:14:5

@@ -24,8 +24,8 @@ int main() {
 }
 
 // CHECK-LABEL: kernel nested
-// CHECK-DAG: assume loop at 14:7 evaluated for its first iterations only (at most 64 per loop, 16384 per kernel)
-// CHECK-DAG: assume loop at 13:5 evaluated for its first iterations only
+// CHECK-DAG: assume loop at {{.*}}limits.cu:14:7 evaluated for its first iterations only (at most 64 per loop, 16384 per kernel)
+// CHECK-DAG: assume loop at {{.*}}limits.cu:13:5 evaluated for its first iterations only
 // CHECK: summary access 15:9 global store 4B requests={{[0-9]+}} {{.*}} confidence=range
 // CHECK-LABEL: kernel rejected launch default
 // CHECK: assume launch at {{.*}}limits.cu:22:3 has an empty grid or block, or more than 1024 threads per block, and fails; not used

@@ -52,4 +52,4 @@ int main() {
 // CCCL-NEXT: "wavefronts_per_request": {
 // CCCL-NEXT: "max": 1,
 // CCCL: "name": "blockSum<256>"
-// CCCL-NOT: "GCCAsmStmt at {{[0-9]+}}:{{[0-9]+}} is not interpreted"
+// CCCL-NOT: "GCCAsmStmt at {{.*}}:{{[0-9]+}}:{{[0-9]+}} is not interpreted"

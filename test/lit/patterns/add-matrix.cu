@@ -70,7 +70,7 @@ int main() {
 
 // The row loop runs N = 1024 iterations: the first 64 are evaluated.
 // CHECK-LABEL: kernel addRowLoop launch
-// CHECK: assume loop at 25:3 evaluated for its first iterations only (at most 64 per loop, 16384 per kernel)
+// CHECK: assume loop at {{.*}}add-matrix.cu:25:3 evaluated for its first iterations only (at most 64 per loop, 16384 per kernel)
 // CHECK: summary access 27:7 global store 8B {{.*}} sectors=32 ideal=8 confidence=range
 // CHECK: summary access 27:22 global load 8B {{.*}} sectors=32 ideal=8 confidence=range
 // CHECK: summary branch 26:5 if divergent divergent-warps=1 split=16/16 likely-predicated
