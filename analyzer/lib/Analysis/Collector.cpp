@@ -199,6 +199,10 @@ void Collector::onBranch(const clang::Stmt *S, llvm::StringRef Kind,
       B.TestRange = Test->getSourceRange();
     B.Kind = Kind.str();
     if (const auto *If = dyn_cast<clang::IfStmt>(S)) {
+      const clang::Stmt *Else = If->getElse();
+      const auto *ElseBlock = dyn_cast_or_null<clang::CompoundStmt>(Else);
+      B.Cost.HasElse = Else && !isa<clang::NullStmt>(Else) &&
+                       !(ElseBlock && ElseBlock->body_empty());
       bool OnlyForRMW = false;
       B.Lowering = branchLowering(AST, If, &OnlyForRMW);
       B.LikelyPredicated = B.Lowering != BranchLowering::Branch;
@@ -243,6 +247,64 @@ void Collector::onBranch(const clang::Stmt *S, llvm::StringRef Kind,
         Unknown));
 }
 
+void Collector::onSplitArms(const clang::IfStmt *If, uint64_t ThenStmts,
+                            uint64_t ElseStmts, bool LanesLeft, bool Capped) {
+  auto It = BranchIndex.find(If);
+  if (It == BranchIndex.end())
+    return;
+  DivergenceCost &C = K.Branches[It->second].Cost;
+  C.LanesLeft |= LanesLeft;
+  C.LowerBound |= Capped;
+  C.Then.add(double(ThenStmts), Weight);
+  if (!C.HasElse) {
+    // The arm runs with the lanes that did not take it idle.
+    addSplit(It->second, double(ThenStmts));
+    return;
+  }
+  // The warp runs both arms where one would do: the shorter one is paid
+  // on top of the other.
+  C.Else.add(double(ElseStmts), Weight);
+  ++(ThenStmts < ElseStmts   ? C.ThenShorter
+     : ElseStmts < ThenStmts ? C.ElseShorter
+                             : C.Even);
+  addSplit(It->second, double(std::min(ThenStmts, ElseStmts)));
+}
+
+void Collector::onLoopTrips(const clang::Stmt *Loop, unsigned MinTrips,
+                            unsigned MaxTrips, bool Capped, bool Unknown) {
+  auto It = BranchIndex.find(Loop);
+  if (It == BranchIndex.end())
+    return;
+  DivergenceCost &C = K.Branches[It->second].Cost;
+  C.LowerBound |= Capped;
+  C.Unknown |= Unknown;
+  if (Unknown || MaxTrips == MinTrips)
+    return;
+  if (C.PerSplit.empty()) {
+    C.FirstMinTrips = MinTrips;
+    C.FirstMaxTrips = MaxTrips;
+  }
+  addSplit(It->second, double(MaxTrips - MinTrips));
+}
+
+void Collector::addSplit(unsigned Index, double Paid) {
+  K.Branches[Index].Cost.PerSplit.add(Paid, Weight);
+  WarpSplits &W = OpenSplits[Index];
+  if (W.Splits && W.Warp != WarpKey)
+    closeSplits(Index, W);
+  W.Warp = WarpKey;
+  W.Weight = Weight;
+  W.Paid += Paid;
+  ++W.Splits;
+}
+
+void Collector::closeSplits(unsigned Index, WarpSplits &W) {
+  DivergenceCost &C = K.Branches[Index].Cost;
+  C.PerWarp.add(W.Paid, W.Weight);
+  C.SplitsPerWarp.add(W.Splits, W.Weight);
+  W = WarpSplits();
+}
+
 void Collector::onLoopCapped(const clang::Stmt *Loop) {
   if (!CappedLoops.insert(Loop).second)
     return;
@@ -279,6 +341,9 @@ void Collector::finish() {
       B.Lowering = BranchLowering::Predicated;
       B.LikelyPredicated = true;
     }
+  for (auto &[Index, W] : OpenSplits)
+    if (W.Splits)
+      closeSplits(Index, W);
   Traffic.finish();
   const clang::SourceManager &SM = AST.getSourceManager();
   for (AccessSummary &A : K.Accesses)

@@ -67,6 +67,11 @@ public:
 
   void onLoopCapped(const clang::Stmt *Loop) override;
 
+  void onSplitArms(const clang::IfStmt *If, uint64_t ThenStmts,
+                   uint64_t ElseStmts, bool LanesLeft, bool Capped) override;
+  void onLoopTrips(const clang::Stmt *Loop, unsigned MinTrips,
+                   unsigned MaxTrips, bool Capped, bool Unknown) override;
+
   void onUnsupported(const clang::Stmt *S, llvm::StringRef What) override;
 
   void finish();
@@ -97,6 +102,19 @@ private:
   /// Indices into K.Branches of the ifs kept only for a pointer
   /// read-modify-write (BranchSummary::RmwArms).
   llvm::SmallVector<unsigned, 2> RmwBranches;
+  /// Adds \p Paid to the cost of the branch at \p Index for one split
+  /// execution of the current warp (DivergenceCost::PerSplit, PerWarp).
+  void addSplit(unsigned Index, double Paid);
+  /// The split executions of the warp being evaluated, per branch index:
+  /// summed into DivergenceCost::PerWarp when the next warp splits the
+  /// branch, or at finish().
+  struct WarpSplits {
+    uint64_t Warp = 0;
+    double Weight = 0, Paid = 0;
+    unsigned Splits = 0;
+  };
+  llvm::DenseMap<unsigned, WarpSplits> OpenSplits;
+  void closeSplits(unsigned Index, WarpSplits &W);
 };
 
 } // namespace cal

@@ -517,11 +517,14 @@ void SimtInterpreter::execForRange(const clang::CXXForRangeStmt *S,
   // The loop as the standard spells it: `auto &&__range = r; auto __begin
   // = begin(__range), __end = end(__range); for (; __begin != __end;
   // ++__begin) { T x = *__begin; body }`.
+  // The header is not a statement of the cost (countStatement).
+  uint64_t Before = Statements;
   if (S->getInit())
     exec(S->getInit(), Active);
   exec(S->getRangeStmt(), Active);
   exec(S->getBeginStmt(), Active);
   exec(S->getEndStmt(), Active);
+  Statements = Before;
   auto [It, New] = RangeBodies.try_emplace(S, nullptr);
   if (New) {
     const clang::Stmt *Parts[] = {S->getLoopVarStmt(), S->getBody()};

@@ -122,6 +122,20 @@ public:
   /// \p N arithmetic operations of class \p C ran in the lanes of \p Active
   /// (an operator or a maths function written in the source).
   virtual void onArith(OpClass C, unsigned N, uint32_t Active) {}
+  /// An `if` whose known lanes split (some took it, some did not) has run
+  /// its arms: the statements the warp ran in each (countStatement's rule,
+  /// callees' included), whether some lanes left an arm (`return`, `break`,
+  /// `continue`), and whether a loop in the arms stopped at its cap (the
+  /// counts are then lower bounds).
+  virtual void onSplitArms(const clang::IfStmt *If, uint64_t ThenStmts,
+                           uint64_t ElseStmts, bool LanesLeft, bool Capped) {}
+  /// A loop has ended for the warp and its lanes ran different numbers of
+  /// iterations (or their numbers are not known): the fewest and the most
+  /// that a lane of those that reached it ran. \p Capped: the loop stopped
+  /// at its cap (the counts are those run so far); \p Unknown: its test was
+  /// unknown for some lane, whose count is then not known.
+  virtual void onLoopTrips(const clang::Stmt *Loop, unsigned MinTrips,
+                           unsigned MaxTrips, bool Capped, bool Unknown) {}
 };
 
 /// What one warp of one block sees.
@@ -330,6 +344,10 @@ private:
            llvm::function_ref<const Expr *(const Expr *, const Expr *)> F);
   /// "file:line:column" of \p S, for reasons and notes.
   const std::string &where(const clang::Stmt *S);
+  /// Counts one statement the warp runs (an expression statement, a
+  /// declaration that initialises a variable in a register, a `return` of
+  /// a value, an inline asm), for the cost of a divergent `if`.
+  void countStatement() { ++Statements; }
 
   clang::ASTContext &AST;
   ExprContext &EC;
@@ -351,6 +369,10 @@ private:
   const Expr *loadIn(const Expr *E);
   llvm::DenseMap<const Expr *, const Expr *> LoadIn;
   uint64_t IterationBudget = ~0ull, IterationsLeft = ~0ull;
+  /// Statements run by the current warp (countStatement) and loops that
+  /// stopped at their cap: the difference across an `if`'s arms is what
+  /// the arms ran.
+  uint64_t Statements = 0, CappedLoopRuns = 0;
 
 public:
   /// The analysis budget's end (AnalysisOptions::BudgetSeconds): past it,

@@ -252,15 +252,26 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
       exec(C, Active);
     }
     return;
-  case clang::Stmt::DeclStmtClass:
+  case clang::Stmt::DeclStmtClass: {
+    bool Initialises = false;
     for (const clang::Decl *D : cast<clang::DeclStmt>(S)->decls())
-      if (const auto *VD = dyn_cast<clang::VarDecl>(D))
+      if (const auto *VD = dyn_cast<clang::VarDecl>(D)) {
         execDecl(VD, Active);
+        Initialises |= VD->getInit() && !VD->hasAttr<clang::CUDASharedAttr>() &&
+                       !VD->isStaticLocal();
+      }
+    if (Initialises)
+      countStatement();
     return;
+  }
   case clang::Stmt::IfStmtClass: {
     const auto *If = cast<clang::IfStmt>(S);
-    if (If->getInit())
+    if (If->getInit()) {
+      // A header, like a `for`'s: not a statement of the cost.
+      uint64_t Before = Statements;
       exec(If->getInit(), Active);
+      Statements = Before;
+    }
     if (If->isConsteval() || !If->getCond()) {
       exec(If->getThen(), Active);
       return;
@@ -293,8 +304,15 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
       return;
     }
     uint32_t A1 = T | U, A2 = Fl | U;
+    uint32_t In1 = A1, In2 = A2;
+    uint64_t S0 = Statements, C0 = CappedLoopRuns;
     exec(If->getThen(), A1);
+    uint64_t S1 = Statements;
     exec(If->getElse(), A2);
+    // Lanes of both sides: the warp ran the two arms one after the other.
+    if (T && Fl)
+      Sink.onSplitArms(If, S1 - S0, Statements - S1, A1 != In1 || A2 != In2,
+                       CappedLoopRuns != C0);
     if (U) {
       --UnknownBranchDepth;
       forgetUndecided(F, *Before, U, If);
@@ -339,6 +357,8 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     return;
   case clang::Stmt::ReturnStmtClass: {
     const auto *R = cast<clang::ReturnStmt>(S);
+    if (R->getRetValue())
+      countStatement();
     if (F.Fn && F.Fn->getReturnType()->isReferenceType() && R->getRetValue()) {
       // A reference is returned as the location it names.
       LValue LV = evalLValue(R->getRetValue(), Active);
@@ -387,6 +407,7 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     exec(cast<clang::LabelStmt>(S)->getSubStmt(), Active);
     return;
   case clang::Stmt::GCCAsmStmtClass:
+    countStatement();
     execAsm(cast<clang::GCCAsmStmt>(S), Active);
     return;
   case clang::Stmt::GotoStmtClass:
@@ -396,6 +417,7 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     return;
   default:
     if (const auto *E = dyn_cast<clang::Expr>(S)) {
+      countStatement();
       (void)eval(E, Active);
       return;
     }
@@ -475,10 +497,18 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                                const clang::Expr *Cond, const clang::Stmt *Inc,
                                const clang::Stmt *Body, bool TestFirst,
                                llvm::StringRef Kind, uint32_t &Active) {
-  if (Init)
+  // The header (init, increment) is not a statement of the cost.
+  if (Init) {
+    uint64_t Before = Statements;
     exec(Init, Active);
+    Statements = Before;
+  }
   uint32_t Live = Active, Exited = 0;
-  bool Unknown = false;
+  const uint32_t Entered = Active;
+  bool Unknown = false, Capped = false;
+  // Iterations each lane ran: lanes leave for good (test, break, return),
+  // so a lane's count is the iteration it left in.
+  std::array<unsigned, MaxLanes> Trips{};
   for (unsigned Iter = 0; Live; ++Iter) {
     if (Cond && (TestFirst || Iter > 0)) {
       uint32_t T, Fl;
@@ -508,10 +538,14 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
       // Past the cap the remaining iterations are skipped; the lanes still
       // live carry on after the loop, and the sink marks what was sampled.
       Sink.onLoopCapped(Loop);
+      ++CappedLoopRuns;
+      Capped = true;
       Exited |= Live;
       break;
     }
     --IterationsLeft;
+    for (uint32_t M = Live; M; M &= M - 1)
+      ++Trips[__builtin_ctz(M)];
     Exits.push_back({});
     uint32_t A = Live;
     exec(Body, A);
@@ -519,19 +553,35 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
     Exits.pop_back();
     Exited |= E.Broken;
     A |= E.Continued;
-    if (Inc)
+    if (Inc) {
+      uint64_t Before = Statements;
       exec(Inc, A);
+      Statements = Before;
+    }
     Live = A;
   }
   if (Unknown)
     --UnknownBranchDepth;
+  if (Entered) {
+    unsigned Min = ~0u, Max = 0;
+    for (uint32_t M = Entered; M; M &= M - 1) {
+      unsigned N = Trips[__builtin_ctz(M)];
+      Min = std::min(Min, N);
+      Max = std::max(Max, N);
+    }
+    if (Min != Max || Unknown || Capped)
+      Sink.onLoopTrips(Loop, Min, Max, Capped, Unknown);
+  }
   Active = Exited;
 }
 
 void SimtInterpreter::execSwitch(const clang::Stmt *S, uint32_t &Active) {
   const auto *Sw = cast<clang::SwitchStmt>(S);
-  if (Sw->getInit())
+  if (Sw->getInit()) {
+    uint64_t Before = Statements;
     exec(Sw->getInit(), Active);
+    Statements = Before;
+  }
   Value C = eval(Sw->getCond(), Active);
   std::array<std::optional<int64_t>, MaxLanes> Vals;
   uint32_t Known = 0;

@@ -64,6 +64,14 @@ public:
   void onArith(OpClass C, unsigned N, uint32_t Active) override {
     Next.onArith(C, N, Active);
   }
+  void onSplitArms(const clang::IfStmt *If, uint64_t ThenStmts,
+                   uint64_t ElseStmts, bool LanesLeft, bool Capped) override {
+    Next.onSplitArms(If, ThenStmts, ElseStmts, LanesLeft, Capped);
+  }
+  void onLoopTrips(const clang::Stmt *Loop, unsigned MinTrips,
+                   unsigned MaxTrips, bool Capped, bool Unknown) override {
+    Next.onLoopTrips(Loop, MinTrips, MaxTrips, Capped, Unknown);
+  }
   void onUnsupported(const clang::Stmt *S, llvm::StringRef What) override;
   void onBarrier(const clang::Stmt *S) override;
   void onWarpEnd() override;

@@ -2,9 +2,12 @@
 //
 // A branch diverges when lanes of one warp disagree: the warp runs both
 // sides under masks. Granularity that is a multiple of the warp size costs
-// nothing. A branch whose bodies are short straight-line code is usually
-// predicated by the compiler, so no divergent branch ever executes (none of
-// them diverged on the H100, docs/compiler-effects.md): a note unless
+// nothing. The warning states what a divergent warp pays, as the
+// interpreter counted it (DivergenceCost): the statements of the arm run on
+// top of the other, or with lanes idle, or the extra loop iterations.
+// A branch whose bodies are short straight-line code is usually predicated
+// by the compiler, so no divergent branch ever executes (none of them
+// diverged on the H100, docs/compiler-effects.md): a note unless
 // ReportLikelyPredicated is set.
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +20,140 @@ namespace cal {
 
 namespace {
 constexpr const char *ReportLikelyPredicated = "ReportLikelyPredicated";
+
+/// "3 statements", "1 statement", "2 to 6 (mean 3.50) statements".
+std::string countText(const Stat &S, StringRef One, StringRef Many) {
+  if (S.constant())
+    return fmtNum(S.Min) + " " + (S.Min == 1 ? One : Many).str();
+  return formatv("{0} to {1} (mean {2}) {3}", fmtNum(S.Min), fmtNum(S.Max),
+                 fmtNum(S.mean()), Many);
+}
+
+json::Value statJSON(const Stat &S) {
+  if (S.empty())
+    return nullptr;
+  return json::Object{{"min", S.Min}, {"max", S.Max}, {"mean", S.mean()}};
+}
+
+/// The cost part of the message, and the same as data (Finding::Cost),
+/// from what the interpreter counted.
+struct CostText {
+  std::string Text;
+  json::Object Data;
+};
+
+CostText divergenceCost(const BranchSummary &B, bool Loop) {
+  const DivergenceCost &C = B.Cost;
+  CostText Out;
+  json::Object &D = Out.Data;
+  auto NotCounted = [&](StringRef Why, StringRef Text) {
+    D = json::Object{{"kind", "not-counted"},
+                     {"unit", nullptr},
+                     {"per_split", nullptr},
+                     {"per_divergent_warp", nullptr},
+                     {"reason", Why}};
+    Out.Text = Text.str();
+    return Out;
+  };
+  if (B.Kind == "switch")
+    return NotCounted("the cases' sizes are not counted",
+                      "a divergent warp runs the cases its lanes chose one "
+                      "after the other; their sizes are not counted");
+  if (Loop && C.Unknown && C.PerSplit.empty())
+    return NotCounted("the test is unknown for some lanes",
+                      "how many more iterations some lanes run than others "
+                      "is not known (the test is unknown for some lanes)");
+  if (C.PerSplit.empty())
+    return Loop ? NotCounted("no evaluated warp ran it with lanes of "
+                             "different trip counts",
+                             "the extra iterations are not counted")
+                : NotCounted("the arms make the same accesses, which the "
+                             "compiler merges; the analyzer ran them together",
+                             "the arms' sizes are not counted (they make the "
+                             "same accesses, which the compiler merges)");
+  StringRef One = Loop ? "iteration" : "statement";
+  StringRef Many = Loop ? "iterations" : "statements";
+  std::string AtLeast = C.LowerBound ? "at least " : "";
+  D["unit"] = Many;
+  D["per_split"] = statJSON(C.PerSplit);
+  D["per_divergent_warp"] = C.PerWarp.mean();
+  D["splits_per_divergent_warp"] = C.SplitsPerWarp.mean();
+  D["lower_bound"] = C.LowerBound;
+  bool LanesLeave = false; // the lanes that take the branch leave at once
+  if (Loop) {
+    D["kind"] = "extra-iterations";
+    D["first_split_trips"] =
+        json::Object{{"min", C.FirstMinTrips}, {"max", C.FirstMaxTrips}};
+    Out.Text = formatv("some lanes of a divergent warp run {0}{1} more than "
+                       "the others, which wait idle (trip counts {2} to {3} "
+                       "in the first split)",
+                       AtLeast, countText(C.PerSplit, One, Many),
+                       C.FirstMinTrips, C.FirstMaxTrips);
+  } else {
+    D["lanes_leave"] = C.LanesLeft;
+    D["arms"] =
+        json::Object{{"then", statJSON(C.Then)}, {"else", statJSON(C.Else)}};
+    if (C.HasElse && C.PerSplit.Max > 0) {
+      // Both arms ran statements: the shorter one is paid on top of the
+      // other.
+      D["kind"] = "both-arms";
+      StringRef Arm = C.ThenShorter && !C.ElseShorter && !C.Even   ? "then"
+                      : C.ElseShorter && !C.ThenShorter && !C.Even ? "else"
+                      : C.Even && !C.ThenShorter && !C.ElseShorter ? "either"
+                                                                   : "";
+      D["arm"] = Arm.empty() ? json::Value(nullptr) : json::Value(Arm);
+      std::string N = AtLeast + countText(C.PerSplit, One, Many);
+      StringRef Verb =
+          C.PerSplit.constant() && C.PerSplit.Min == 1 ? "is" : "are";
+      Out.Text = "a divergent warp runs both arms in turn: ";
+      if (Arm == "either")
+        Out.Text += formatv("one arm's {0} {1} serialised (the arms are the "
+                            "same size)",
+                            N, Verb);
+      else
+        Out.Text += formatv("the {0} of the shorter arm{1} {2} serialised", N,
+                            Arm.empty() ? "" : " (" + Arm.str() + ")", Verb);
+    } else {
+      // One arm ran with the other lanes of the warp idle: an `if`
+      // without else, or an if/else one of whose arms ran nothing.
+      bool ElseRan = C.HasElse && C.Else.Max > 0 && C.Then.Max == 0;
+      StringRef Arm = ElseRan ? "else" : "then";
+      const Stat &Ran = ElseRan ? C.Else : C.Then;
+      D["arm"] = Arm;
+      if (Ran.Max == 0 && C.LanesLeft) {
+        D["kind"] = "lanes-leave";
+        LanesLeave = true;
+        Out.Text = "the lanes that take it leave (return, break or continue) "
+                   "and wait for the rest of the warp, for a time not counted";
+      } else {
+        D["kind"] = "idle-lanes";
+        Out.Text = formatv("a divergent warp runs {0}{1}{2} with the other "
+                           "lanes idle",
+                           C.HasElse ? "the " + Arm.str() + " arm's "
+                                     : std::string("the arm's "),
+                           AtLeast, countText(Ran, One, Many));
+      }
+    }
+  }
+  // A warp that splits the branch more than once (in a loop) pays each.
+  if (!LanesLeave && (!C.SplitsPerWarp.constant() || C.SplitsPerWarp.Min != 1))
+    Out.Text += formatv(", {0}{1} {2} per divergent warp{3} over {4} splits",
+                        AtLeast, fmtNum(C.PerWarp.mean()), Many,
+                        C.SplitsPerWarp.constant() ? "" : " on average",
+                        fmtNum(C.SplitsPerWarp.mean()));
+  if (!Loop && C.LanesLeft && !LanesLeave)
+    Out.Text += "; lanes that leave an arm (return, break or continue) wait "
+                "for the rest of the warp, for a time not counted";
+  if (C.LowerBound)
+    Out.Text += " (a loop stopped at the analyzer's iteration cap)";
+  if (Loop && C.Unknown) {
+    D["reason"] = "executions whose test was unknown for some lanes are not "
+                  "counted";
+    Out.Text += " (executions whose test was unknown for some lanes are not "
+                "counted)";
+  }
+  return Out;
+}
 
 class DivergentBranchCheck : public Check {
 public:
@@ -45,7 +182,22 @@ with the other lanes switched off.
 How it is computed: the condition is evaluated for every lane of each
 evaluated warp under the launch configuration; a warp diverges when its
 active lanes do not all agree. The message gives the percentage of
-evaluated warps that diverge and the first warp's split. A branch whose
+evaluated warps that diverge, the first warp's split, and the cost, what a
+divergent warp pays, as the analyzer counted it while running the warp:
+- an if/else: the warp runs both arms in turn, so the statements of the
+  shorter arm are serialised (paid on top of the other arm);
+- an `if` without else: the arm's statements run with the other lanes
+  idle;
+- a loop: how many more iterations some lanes run than others (the most
+  minus the fewest trip count over the warp's lanes), the others idle.
+Statements are expression statements, declarations that initialise a
+variable, returns of a value and inline asm, counted each time they run:
+loop iterations and the statements of called functions are included,
+tests and `for` headers are not. Where the splits differ, the range and
+the mean; where a warp splits more than once, the total per divergent
+warp. A switch's cases and arms the compiler merges are not counted, and
+the message says so. JSON and SARIF carry the same figures as the
+finding's "cost" (docs/prediction-schema.md). A branch whose
 bodies are short straight-line code is likely to be compiled into
 predicated instructions, with no branch at all; it is reported as a note
 unless ReportLikelyPredicated is true. A guard that ends the kernel for
@@ -82,11 +234,13 @@ void DivergentBranchCheck::run(const KernelResult &K, const TargetModel &TM,
     Finding F;
     F.Range = B.TestRange.isValid() ? B.TestRange : B.Range;
     F.Pos = B.Pos;
+    CostText Cost = divergenceCost(B, Loop);
     F.Message = formatv("{0} {1} diverges in {2}% of warps "
-                        "(first split: {3} lanes taken/not taken)",
+                        "(first split: {3} lanes taken/not taken); {4}",
                         Loop ? "loop test of" : "branch", B.Kind,
                         fmtNum(100 * B.Stats.divergentWarpFraction()),
-                        B.Stats.laneSplit());
+                        B.Stats.laneSplit(), Cost.Text);
+    F.Cost = std::move(Cost.Data);
     F.Notes.push_back("in " + launchText(K));
     if (!B.NoCostWhy.empty()) {
       // A split the user cannot remove and that costs one iteration per

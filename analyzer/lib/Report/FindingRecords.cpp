@@ -152,6 +152,7 @@ std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
     Rec.CheckId = F.CheckId;
     Rec.Severity = F.Severity;
     Rec.Message = F.Message;
+    Rec.Cost = F.Cost;
     for (const std::string &N : F.Notes) {
       StringRef S = N;
       if (S.consume_front("fix: "))

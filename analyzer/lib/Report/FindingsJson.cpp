@@ -42,6 +42,8 @@ json::Object findingToJSON(const FindingRecord &F) {
                  {"suppressed", !F.SuppressedBy.empty()}};
   if (!F.SuppressedBy.empty())
     O["suppressed_by"] = F.SuppressedBy;
+  if (F.Cost)
+    O["cost"] = json::Object(*F.Cost);
   // Only a change that a re-analysis proved (--fix, --export-fixes).
   if (F.FixVerified) {
     json::Array Edits;

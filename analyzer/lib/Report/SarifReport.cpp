@@ -177,6 +177,9 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
     auto It = RuleIndex.find(F->CheckId);
     if (It != RuleIndex.end())
       R["ruleIndex"] = It->second;
+    // The cost the message states, as the JSON prediction's "cost".
+    if (F->Cost)
+      R["properties"] = json::Object{{"cost", json::Object(*F->Cost)}};
     // A comment in the source, or an option of the run (--header-filter,
     // --line-filter, no --system-headers: FindingFilters.h).
     if (!F->SuppressedBy.empty()) {

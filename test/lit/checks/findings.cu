@@ -17,13 +17,15 @@ __global__ void divergent(float *a) {
       a[t * 8 + k] = a[t + k] * 2.0f;
 }
 
-// CHECK: findings.cu:[[@LINE-4]]:9: warning: branch if diverges in 100% of warps (first split: 8/24 lanes taken/not taken) [cuda-divergent-branch]
+// One store (1 statement) with 24 lanes idle, in each of the 4 iterations:
+// 4 statements per warp.
+// CHECK: findings.cu:[[@LINE-6]]:9: warning: branch if diverges in 100% of warps (first split: 8/24 lanes taken/not taken); a divergent warp runs the arm's 1 statement with the other lanes idle, 4 statements per divergent warp over 4 splits [cuda-divergent-branch]
 // CHECK-NEXT: {{[0-9]+}} | if (t % 4 == 0)
 // CHECK: note: in kernel 'divergent', host launch at {{.*}}findings.cu:{{[0-9]+}}:3 with grid (1,1,1) and block (64,1,1)
 // CHECK: note: fix: regroup work so that the condition changes only every 32 threads (a multiple of warpSize), e.g. test (tid / 32) rather than tid
 // 8 lanes (0, 4, ..., 28) storing 4 bytes 128 B apart: 8 sectors, where
 // 32 B = 1 sector would do.
-// CHECK: findings.cu:[[@LINE-9]]:7: warning: global store touches 8 sectors per request where 1 would do (8x the bytes moved) [cuda-uncoalesced-global]
+// CHECK: findings.cu:[[@LINE-11]]:7: warning: global store touches 8 sectors per request where 1 would do (8x the bytes moved) [cuda-uncoalesced-global]
 
 __global__ void silent(float *out, const float *in, int n) {
   __shared__ float s[256];

@@ -196,6 +196,43 @@ struct AccessSummary {
   double headline(const struct KernelResult &K) const;
 };
 
+/// What the evaluated executions of a branch that split a warp cost the
+/// warp, as the interpreter counts it (cuda-divergent-branch states it):
+/// - for an `if`, the statements each arm ran: expression statements,
+///   declarations that initialise a variable, `return` of a value and
+///   inline asm, each time one runs, loop iterations and the statements of
+///   called functions included (tests, `for` headers, `break`, `continue`
+///   and `return;` are not counted);
+/// - for a loop, how many more iterations some of the warp's lanes ran than
+///   others: the most minus the fewest over the lanes that reached it.
+struct DivergenceCost {
+  /// An `if` with a non-empty `else`: a split warp runs both arms in turn.
+  bool HasElse = false;
+  /// Per execution that split the warp: the statements of each arm (if).
+  Stat Then, Else;
+  /// Per split execution: the shorter arm's statements (the smaller of the
+  /// two counts) for an if/else, the arm's for an `if`, the extra
+  /// iterations for a loop.
+  Stat PerSplit;
+  /// PerSplit summed over each divergent warp's split executions, and how
+  /// many those were; each warp weighted by the blocks it stands for.
+  Stat PerWarp, SplitsPerWarp;
+  /// Split executions of an if/else whose then arm was the shorter, whose
+  /// else arm was, and whose arms ran as many statements.
+  unsigned ThenShorter = 0, ElseShorter = 0, Even = 0;
+  /// Lanes left an arm (`return`, `break`, `continue`): they then wait
+  /// for the rest of the warp, for a time not counted here.
+  bool LanesLeft = false;
+  /// A loop (in an arm, or the loop itself) stopped at its iteration cap:
+  /// the counts are those evaluated, a lower bound.
+  bool LowerBound = false;
+  /// The loop's test was unknown for some lane: its trip count is not known.
+  bool Unknown = false;
+  /// A loop's first split execution: the fewest and the most iterations a
+  /// lane ran.
+  unsigned FirstMinTrips = 0, FirstMaxTrips = 0;
+};
+
 struct BranchSummary {
   SourcePos Pos;
   clang::SourceRange Range;
@@ -228,6 +265,8 @@ struct BranchSummary {
   /// The test names a kernel parameter whose value was sampled: whether
   /// and where it splits a warp may differ for the program's value.
   bool DependsOnSampledParameters = false;
+  /// What its splits cost the warp.
+  DivergenceCost Cost;
   BranchClass classify() const;
 };
 

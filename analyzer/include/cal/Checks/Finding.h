@@ -9,6 +9,8 @@
 
 #include "cal/Analysis/Analyzer.h"
 #include "clang/Basic/Diagnostic.h"
+#include "llvm/Support/JSON.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,9 @@ struct Finding {
   /// --export-fixes only once a re-analysis of the changed source has
   /// shown the cost gone and no access made worse (LintRun).
   std::vector<clang::FixItHint> FixIts;
+  /// The cost the message states, as data: the finding's "cost" in JSON
+  /// and in SARIF's result properties (docs/prediction-schema.md).
+  std::optional<llvm::json::Object> Cost;
 };
 
 } // namespace cal

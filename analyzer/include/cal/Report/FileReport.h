@@ -44,6 +44,7 @@ struct FindingRecord {
   unsigned EndLine = 0, EndColumn = 0;
   std::vector<std::string> Notes; ///< at the same location
   std::vector<std::string> Fixes; ///< the notes that propose a change
+  std::optional<llvm::json::Object> Cost; ///< Finding::Cost
   /// A source change the check proposes (Finding::FixIts). Kept only where
   /// a re-analysis proved it (FixVerified); dropped otherwise, with why.
   std::vector<TextEdit> Edits;
