@@ -130,7 +130,14 @@ std::string canonicalKernelName(const std::string &Input) {
 bool sameKernel(const LaunchMeasurement &L, const PredictedKernel &K) {
   // "_ZL" is clang's internal-linkage mark of a static kernel, which nvcc's
   // device names do not carry (predictions of older versions have it).
+  // With separate compilation (-rdc=true) nvcc names a static kernel
+  // "__nv_static_<n>__<hash>_<n>_<file>_cu_<hash>_" followed by its
+  // mangling ("..._3dc991e0__Z12JacobiMethodPKf..." on the H100): the hashes
+  // are nvcc's own, so the name is compared from the mangling on.
   auto Unmarked = [](std::string M) {
+    if (M.rfind("__nv_static_", 0) == 0)
+      if (size_t Z = M.find("__Z", 12); Z != std::string::npos)
+        M.erase(0, Z + 1);
     if (M.rfind("_ZL", 0) == 0)
       M.erase(2, 1);
     return M;

@@ -166,7 +166,21 @@ def dims(v):
     return "x".join(str(x) for x in v) if v else "?"
 
 
+def device_mangling(name):
+    """The Itanium mangling of a measured kernel name: with separate
+    compilation (-rdc=true) nvcc names a static kernel
+    "__nv_static_<n>__<hash>_<n>_<file>_cu_<hash>_" and then its mangling
+    (measured on the H100: "..._jacobi_cu_3dc991e0__Z12JacobiMethodPKf...");
+    the hashes are nvcc's own, so the mangling is what a prediction names."""
+    if name.startswith("__nv_static_"):
+        z = name.find("__Z", 12)
+        if z >= 0:
+            return name[z + 1:]
+    return name
+
+
 def find_kernel(kernels, mangled, grid, block, match):
+    mangled = device_mangling(mangled)
     same = [k for k in kernels if k.get("mangled_name") == mangled]
     exact = [k for k in same if dims(k["launch"].get("grid")) == grid and
              dims(k["launch"].get("block")) == block]
