@@ -122,14 +122,13 @@ TEST(SameKernel, StaticKernelOfSeparateCompilation) {
   // hashes: the name Nsight Compute reported on the H100 for
   // jacobiCudaGraphs' `static __global__ void JacobiMethod(...)`
   // (research/unseen-code/h100-test6/cs-jacobiCudaGraphs.csv).
-  LaunchMeasurement L =
-      launch("__nv_static_30__c3d9f5d0_9_jacobi_cu_3dc991e0__"
-             "Z12JacobiMethodPKfPKdfPdS3_S3_",
-             {66, 1, 1}, {256, 1, 1});
+  LaunchMeasurement L = launch("__nv_static_30__c3d9f5d0_9_jacobi_cu_3dc991e0__"
+                               "Z12JacobiMethodPKfPKdfPdS3_S3_",
+                               {66, 1, 1}, {256, 1, 1});
   EXPECT_TRUE(sameKernel(
       L, kernel("JacobiMethod", "_Z12JacobiMethodPKfPKdfPdS3_S3_", {}, {})));
-  EXPECT_FALSE(sameKernel(
-      L, kernel("finalError", "_Z10finalErrorPdS_", {}, {})));
+  EXPECT_FALSE(
+      sameKernel(L, kernel("finalError", "_Z10finalErrorPdS_", {}, {})));
 }
 
 TEST(MatchLaunch, ExactConfigurationAmongSeveral) {

@@ -154,7 +154,14 @@ private:
     llvm::raw_string_ostream NS(K.Name);
     FD->getNameForDiagnostic(NS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
     K.IsTemplatePattern = FD->getDescribedFunctionTemplate() != nullptr;
-    if (!K.IsTemplatePattern && !FD->isDependentContext()) {
+    if (!K.IsTemplatePattern && !FD->isDependentContext() &&
+        !Mangler->shouldMangleDeclName(FD)) {
+      // An `extern "C"` kernel's device symbol is its plain name
+      // (conjugateGradientMultiBlockCG's gpuConjugateGradient, as Nsight
+      // Compute reported it on the H100); clang's kernel mangler would
+      // make up "_Z20gpuConjugateGradient".
+      K.MangledName = FD->getName().str();
+    } else if (!K.IsTemplatePattern && !FD->isDependentContext()) {
       llvm::raw_string_ostream MS(K.MangledName);
       Mangler->mangleName(GlobalDecl(FD, KernelReferenceKind::Kernel), MS);
       // clang marks a static kernel's name with internal linkage ("_ZL6d_init
