@@ -650,6 +650,10 @@ std::string HeaderCache::preambleOf(StringRef Text, StringRef FileDir) {
     SmallString<256> Near(FileDir);
     sys::path::append(Near, Name);
     if (Close == '"' && !FileDir.empty() && sys::fs::exists(Near)) {
+      // Absolute: the entry's own file lives in the cache directory, where
+      // a relative "sub/k.h" (the file named as sub/k.cu) is not found and
+      // clang's build of the entry fails.
+      sys::fs::make_absolute(Near);
       sys::path::remove_dots(Near, /*remove_dot_dot=*/true);
       Out += "#include \"" + std::string(Near) + "\"\n";
     } else {
