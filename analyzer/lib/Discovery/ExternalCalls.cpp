@@ -37,40 +37,27 @@ std::string linkageName(MangleContext &M, const FunctionDecl &F) {
 
 namespace {
 
-class CallCollector : public RecursiveASTVisitor<CallCollector> {
+class CallCollector : public EnclosingFunctionVisitor<CallCollector> {
 public:
   explicit CallCollector(ASTContext &Ctx)
       : Ctx(Ctx), Mangler(Ctx.createMangleContext()), Session(Ctx), Index(Ctx) {
   }
 
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
-    Encl.push_back(FD);
-    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
-    Encl.pop_back();
-    return R;
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
-    Encl.push_back(MD);
-    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
-    Encl.pop_back();
-    return R;
-  }
-
   bool VisitCallExpr(CallExpr *CE) {
-    if (Encl.empty() || Encl.back()->isDependentContext() ||
+    if (Enclosing.empty() || Enclosing.back()->isDependentContext() ||
         CE->isValueDependent() || CE->isTypeDependent() ||
         isa<CUDAKernelCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE) ||
         inSystemHeader(CE->getBeginLoc()) ||
-        Encl.back()->hasAttr<CUDAGlobalAttr>() ||
-        (Encl.back()->hasAttr<CUDADeviceAttr>() &&
-         !Encl.back()->hasAttr<CUDAHostAttr>()))
+        Enclosing.back()->hasAttr<CUDAGlobalAttr>() ||
+        (Enclosing.back()->hasAttr<CUDADeviceAttr>() &&
+         !Enclosing.back()->hasAttr<CUDAHostAttr>()))
       return true;
     const FunctionDecl *Direct = CE->getDirectCallee();
     if (Direct ? !wanted(Direct)
                : !CE->getCallee()->getType()->isPointerType() &&
                      !CE->getCallee()->getType()->isFunctionType())
       return true;
-    record(CE, Direct, root(Encl.back()), 0);
+    record(CE, Direct, root(Enclosing.back()), 0);
     return true;
   }
 
@@ -141,7 +128,6 @@ private:
   HostEvalSession Session;
   CallSiteIndex Index;
   std::deque<CallFrame> Frames;
-  std::vector<const FunctionDecl *> Encl;
 };
 
 } // namespace

@@ -48,7 +48,7 @@ SourcePos makePos(const ASTContext &Ctx, SourceLocation Loc) {
 
 namespace {
 
-class Finder : public RecursiveASTVisitor<Finder> {
+class Finder : public EnclosingFunctionVisitor<Finder> {
 public:
   Finder(ASTContext &Ctx, std::vector<UnresolvedLaunch> &Unresolved,
          const DiscoveryOptions &Opts)
@@ -56,19 +56,6 @@ public:
         Unresolved(Unresolved) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
-    Callers.push_back(FD);
-    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
-    Callers.pop_back();
-    return R;
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
-    Callers.push_back(MD);
-    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
-    Callers.pop_back();
-    return R;
-  }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || inSystemHeader(FD))
@@ -100,7 +87,7 @@ public:
     if (inSystemHeader(Call->getBeginLoc()))
       return true; // the toolkit's own launch wrappers
     std::vector<std::pair<const FunctionDecl *, LaunchSite>> Sites;
-    Builder.build(Call, Callers.empty() ? nullptr : Callers.back(), Sites,
+    Builder.build(Call, Enclosing.empty() ? nullptr : Enclosing.back(), Sites,
                   Unresolved);
     for (auto &[K, S] : Sites)
       kernelFor(K).Launches.push_back(std::move(S));
@@ -186,7 +173,6 @@ private:
   std::vector<KernelInfo> Kernels;
   std::vector<unsigned> Order;
   llvm::DenseMap<const FunctionDecl *, unsigned> Index;
-  std::vector<const FunctionDecl *> Callers;
   LaunchBuilder Builder;
   std::vector<UnresolvedLaunch> &Unresolved;
 };

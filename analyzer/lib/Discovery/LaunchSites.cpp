@@ -43,22 +43,10 @@ std::string sourceText(const ASTContext &Ctx, const Expr *E) {
 // Call sites of host functions
 //===----------------------------------------------------------------------===//
 
-class CallSiteCollector : public RecursiveASTVisitor<CallSiteCollector> {
+class CallSiteCollector : public EnclosingFunctionVisitor<CallSiteCollector> {
 public:
   explicit CallSiteCollector(CallSiteIndex &I) : I(I) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
-    Encl.push_back(FD);
-    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
-    Encl.pop_back();
-    return R;
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
-    Encl.push_back(MD);
-    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
-    Encl.pop_back();
-    return R;
-  }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
       ++I.Refs[FD->getCanonicalDecl()];
@@ -82,15 +70,14 @@ public:
     FD = FD->getCanonicalDecl();
     ++I.CalleeRefs[FD];
     // A call in an uninstantiated template is counted in its instances.
-    if (!Encl.empty() && !Encl.back()->isDependentContext() &&
+    if (!Enclosing.empty() && !Enclosing.back()->isDependentContext() &&
         !CE->isValueDependent())
-      I.Calls[FD].push_back({CE, Encl.back()});
+      I.Calls[FD].push_back({CE, Enclosing.back()});
     return true;
   }
 
 private:
   CallSiteIndex &I;
-  std::vector<const FunctionDecl *> Encl;
 };
 
 CallSiteIndex::CallSiteIndex(ASTContext &Ctx) {

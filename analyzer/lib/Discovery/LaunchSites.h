@@ -11,10 +11,36 @@
 #define CAL_LIB_DISCOVERY_LAUNCHSITES_H
 
 #include "HostConstEval.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <deque>
 
 namespace cal {
+
+/// A visitor that knows the function it is in (Enclosing.back()), free
+/// function or method: the launch search, the call-site index and the
+/// calls of other units' functions all ask what calls what.
+template <typename Derived>
+class EnclosingFunctionVisitor : public clang::RecursiveASTVisitor<Derived> {
+  using Base = clang::RecursiveASTVisitor<Derived>;
+
+public:
+  bool TraverseFunctionDecl(clang::FunctionDecl *FD) {
+    Enclosing.push_back(FD);
+    bool R = Base::TraverseFunctionDecl(FD);
+    Enclosing.pop_back();
+    return R;
+  }
+  bool TraverseCXXMethodDecl(clang::CXXMethodDecl *MD) {
+    Enclosing.push_back(MD);
+    bool R = Base::TraverseCXXMethodDecl(MD);
+    Enclosing.pop_back();
+    return R;
+  }
+
+protected:
+  std::vector<const clang::FunctionDecl *> Enclosing;
+};
 
 /// Every call of each host function in the translation unit, and which
 /// functions have their address taken (their callers are then not all known).
