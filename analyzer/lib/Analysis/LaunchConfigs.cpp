@@ -288,8 +288,9 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
     if (C.Block == DefaultBlock2D)
       C.Grid = DefaultGrid2D;
     // Launches that were found but not usable say why in the notes.
-    C.AssumedWhy =
-        KI.Launches.empty() ? "no launch found" : "no usable launch found";
+    C.AssumedWhy = !KI.Launches.empty()        ? "no usable launch found"
+                   : KI.LaunchesNotRun.empty() ? "no launch found"
+                                               : KI.LaunchesNotRun.front();
   }
   if (Ann && Ann->Grid)
     C.Grid = *Ann->Grid;

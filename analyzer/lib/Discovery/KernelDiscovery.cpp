@@ -87,10 +87,29 @@ public:
     if (inSystemHeader(Call->getBeginLoc()))
       return true; // the toolkit's own launch wrappers
     std::vector<std::pair<const FunctionDecl *, LaunchSite>> Sites;
+    size_t Before = Unresolved.size();
     Builder.build(Call, Enclosing.empty() ? nullptr : Enclosing.back(), Sites,
                   Unresolved);
     for (auto &[K, S] : Sites)
       kernelFor(K).Launches.push_back(std::move(S));
+    // A launch that does not run is said at the kernel it would launch,
+    // when that kernel is listed anyway (a template instance that only such
+    // a launch names is not).
+    for (size_t I = Before; I < Unresolved.size(); ++I)
+      for (const FunctionDecl *K : Unresolved[I].Kernels) {
+        const FunctionDecl *Def = K->getDefinition() ? K->getDefinition() : K;
+        auto It = Index.find(Def);
+        if (It == Index.end())
+          continue;
+        Kernels[It->second].LaunchesNotRun.push_back(
+            "its launch at " + Unresolved[I].Pos.str() + " does not run: " +
+            StringRef(Unresolved[I].Reason)
+                .drop_front(StringRef(Unresolved[I].Reason)
+                                    .starts_with("it does not run: ")
+                                ? strlen("it does not run: ")
+                                : 0)
+                .str());
+      }
     return true;
   }
 

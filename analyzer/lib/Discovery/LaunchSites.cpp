@@ -606,6 +606,10 @@ void LaunchBuilder::build(
   std::vector<std::string> Keys;
   unsigned Made = 0, SetMembers = 0;
   bool NoteMade = false, SkippedUnreachable = false;
+  // The kernels of the contexts where the launch does not run, and the
+  // device properties those decisions read.
+  std::vector<const FunctionDecl *> NotRunKernels;
+  std::vector<std::string> NotRunDevice;
   // The values chosen for the members of a launch set, outermost first.
   std::vector<std::string> Choices;
   // Evaluates in frame F; when that reads a parameter of the outermost
@@ -715,6 +719,12 @@ void LaunchBuilder::build(
                        C->Parent->F->getNameAsString()});
     if (!Reachable) {
       SkippedUnreachable = true;
+      for (const FunctionDecl *K : Ks)
+        if (!llvm::is_contained(NotRunKernels, K))
+          NotRunKernels.push_back(K);
+      for (const std::string &D : DeviceRead)
+        if (!llvm::is_contained(NotRunDevice, D))
+          NotRunDevice.push_back(D);
       return; // the launch does not run in this context
     }
     if (Ks.empty() && !NoteMade) {
@@ -765,7 +775,13 @@ void LaunchBuilder::build(
          sourceText(Ctx, L->Callee),
          "it does not run: an `if` or `switch` on every path to it is known "
          "to lead elsewhere (with argc taken as 1, the program run without "
-         "arguments, where a test reads it)"});
+         "arguments, where a test reads it" +
+             (NotRunDevice.empty()
+                  ? std::string()
+                  : "; device properties of " + Session.Device->Name + ": " +
+                        llvm::join(NotRunDevice, ", ")) +
+             ")",
+         NotRunKernels});
 }
 
 } // namespace cal

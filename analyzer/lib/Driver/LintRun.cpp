@@ -353,8 +353,15 @@ FileReport lintFile(StringRef File, const LintConfig &C,
         if (C.ListKernels) {
           // Launches through pointers of unknown target, as the AST the
           // kernels live in shows them.
+          // The same options as the kernels' discovery, so that the
+          // launches it left out are the ones listed here.
           std::vector<UnresolvedLaunch> Us;
-          (void)discoverKernels(Ctx, &Us);
+          DiscoveryOptions DO;
+          if (FO.ExternalCalls)
+            DO.External = &FO.ExternalCalls;
+          if (FO.Device)
+            DO.Device = &*FO.Device;
+          (void)discoverKernels(Ctx, &Us, DO);
           printKernelsText(TextOS, Ks);
           printUnresolvedText(TextOS, Us);
           for (json::Value &V : kernelsToJSON(Ks))

@@ -124,6 +124,9 @@ struct UnresolvedLaunch {
   std::string Caller;
   std::string CalleeText;
   std::string Reason;
+  /// The kernels it would launch, when they are known (a launch that does
+  /// not run).
+  std::vector<const clang::FunctionDecl *> Kernels;
 };
 
 struct KernelInfo {
@@ -135,6 +138,9 @@ struct KernelInfo {
   std::vector<LaunchSite> Launches;
   /// __launch_bounds__(MaxThreads[, MinBlocks]) when present and constant.
   std::optional<uint64_t> LaunchBoundsMaxThreads;
+  /// Launches of this kernel that do not run under the values the
+  /// discovery took (a test on every path leads elsewhere): where, and why.
+  std::vector<std::string> LaunchesNotRun;
 };
 
 /// A call of a host function written in another translation unit than the
