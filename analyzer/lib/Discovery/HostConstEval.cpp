@@ -204,19 +204,7 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
       CmpGuard(unsigned &N, bool On) : N(N), On(On) { N += On; }
       ~CmpGuard() { N -= On; }
     } Cmp(S.InComparison, BO->isComparisonOp());
-    auto L = evalInt(BO->getLHS());
-    if (!L)
-      return std::nullopt;
-    if (BO->getOpcode() == BO_LAnd && !*L)
-      return 0;
-    if (BO->getOpcode() == BO_LOr && *L)
-      return 1;
-    auto Rv = evalInt(BO->getRHS());
-    if (!Rv)
-      return std::nullopt;
-    if (BO->getOpcode() == BO_Comma)
-      return *Rv;
-    return foldIntBinary(BO->getOpcode(), *L, *Rv);
+    return evalIntBinary(BO, [&](const Expr *X) { return evalInt(X); });
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     auto V = evalInt(UO->getSubExpr());
@@ -328,14 +316,9 @@ std::optional<int64_t> HostConstEval::evalCall(const CallExpr *CE) {
   if (!Ret || !Ret->getRetValue()) {
     // `largestPowerOfTwoLessOrEqual(bs)`: a helper with loops and tests
     // over integers, run on the arguments' values.
-    std::vector<int64_t> Args;
-    for (const Expr *A : CE->arguments()) {
-      std::optional<int64_t> V = evalInt(A);
-      if (!V)
-        return std::nullopt;
-      Args.push_back(*V);
-    }
-    return runIntegerFunction(S.Ctx, Def, Args);
+    std::optional<std::vector<int64_t>> Args =
+        evalIntArgs(CE, [&](const Expr *A) { return evalInt(A); });
+    return Args ? runIntegerFunction(S.Ctx, Def, *Args) : std::nullopt;
   }
   const CallFrame &F = S.CallFrames.emplace_back(CallFrame{Def, CE, Frame});
   HostConstEval In(S, &F, Ret);

@@ -14,6 +14,7 @@
 
 #include "VarWrites.h"
 #include "cal/Discovery/KernelDiscovery.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
@@ -40,6 +41,40 @@ namespace cal {
 std::optional<int64_t> foldIntBinary(clang::BinaryOperatorKind Op, int64_t L,
                                      int64_t R);
 std::optional<int64_t> foldIntUnary(clang::UnaryOperatorKind Op, int64_t V);
+
+/// `L op R` over host integers with \p Eval for the operands: the right
+/// operand is evaluated only where `&&` and `||` need it, a comma gives it,
+/// foldIntBinary the rest. Assignments are the caller's.
+template <typename EvalFn>
+std::optional<int64_t> evalIntBinary(const clang::BinaryOperator *BO,
+                                     EvalFn Eval) {
+  std::optional<int64_t> L = Eval(BO->getLHS());
+  if (!L)
+    return std::nullopt;
+  if (BO->getOpcode() == clang::BO_LAnd && !*L)
+    return 0;
+  if (BO->getOpcode() == clang::BO_LOr && *L)
+    return 1;
+  std::optional<int64_t> R = Eval(BO->getRHS());
+  if (!R || BO->getOpcode() == clang::BO_Comma)
+    return R;
+  return foldIntBinary(BO->getOpcode(), *L, *R);
+}
+
+/// The values of \p CE's arguments by \p Eval, or nullopt when one is not
+/// known.
+template <typename EvalFn>
+std::optional<std::vector<int64_t>> evalIntArgs(const clang::CallExpr *CE,
+                                                EvalFn Eval) {
+  std::vector<int64_t> Args;
+  for (const clang::Expr *A : CE->arguments()) {
+    std::optional<int64_t> V = Eval(A);
+    if (!V)
+      return std::nullopt;
+    Args.push_back(*V);
+  }
+  return Args;
+}
 
 /// The value a host function of integers returns for \p Args, when its
 /// body is integer locals, assignments, `if`, loops and `return` only

@@ -161,21 +161,7 @@ private:
         }
         return Vars[V] = *R;
       }
-      std::optional<int64_t> L = eval(BO->getLHS());
-      if (!L)
-        return std::nullopt;
-      if (BO->getOpcode() == BO_LAnd && !*L)
-        return 0;
-      if (BO->getOpcode() == BO_LOr && *L)
-        return 1;
-      std::optional<int64_t> R = eval(BO->getRHS());
-      if (!R)
-        return std::nullopt;
-      if (BO->getOpcode() == BO_Comma)
-        return R;
-      if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr)
-        return *R != 0;
-      return foldIntBinary(BO->getOpcode(), *L, *R);
+      return evalIntBinary(BO, [&](const Expr *X) { return eval(X); });
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
       if (UO->isIncrementDecrementOp()) {
@@ -203,14 +189,9 @@ private:
       const FunctionDecl *F = Call->getDirectCallee();
       if (!F)
         return std::nullopt;
-      std::vector<int64_t> Args;
-      for (const Expr *A : Call->arguments()) {
-        std::optional<int64_t> V = eval(A);
-        if (!V)
-          return std::nullopt;
-        Args.push_back(*V);
-      }
-      return runIntegerFunction(Ctx, F, Args, Depth + 1);
+      std::optional<std::vector<int64_t>> Args =
+          evalIntArgs(Call, [&](const Expr *A) { return eval(A); });
+      return Args ? runIntegerFunction(Ctx, F, *Args, Depth + 1) : std::nullopt;
     }
     // Literals, enumerators, sizeof, constants of the program.
     Expr::EvalResult R;

@@ -631,6 +631,8 @@ void LaunchBuilder::build(
       return !K->hasAttr<CUDAGlobalAttr>();
     });
     bool Reachable = reachable(Session, F, E);
+    // The properties the tests on the way read, apart from the launch's.
+    std::vector<std::string> TestsRead = Session.DeviceRead;
     std::vector<LaunchSite> Sites;
     for (const FunctionDecl *K : Ks)
       Sites.push_back(evaluate(*L, K, F));
@@ -722,7 +724,7 @@ void LaunchBuilder::build(
       for (const FunctionDecl *K : Ks)
         if (!llvm::is_contained(NotRunKernels, K))
           NotRunKernels.push_back(K);
-      for (const std::string &D : DeviceRead)
+      for (const std::string &D : TestsRead)
         if (!llvm::is_contained(NotRunDevice, D))
           NotRunDevice.push_back(D);
       return; // the launch does not run in this context
