@@ -106,6 +106,16 @@ cl::opt<bool> ListKernels("list-kernels",
                           cl::cat(LaunchCat));
 // The values and their help come from cal::outputFormats() (set in main).
 cl::opt<std::string> OutFormat("format", cl::init("text"), cl::cat(OutputCat));
+enum class SortOrder { Cost, Location };
+cl::opt<SortOrder> Sort(
+    "sort", cl::desc("The order of the findings in every format"),
+    cl::values(clEnumValN(SortOrder::Cost, "cost",
+                          "the estimated time fixing each saves per launch, "
+                          "largest first; findings without an estimate "
+                          "follow by location (default)"),
+               clEnumValN(SortOrder::Location, "location",
+                          "by file, line and column")),
+    cl::init(SortOrder::Cost), cl::cat(OutputCat));
 cl::opt<std::string> OutputFile("output",
                                 cl::desc("Write the report to this file "
                                          "instead of standard output"),
@@ -893,6 +903,8 @@ int main(int argc, const char **argv) {
   unsigned AsErrors = cal::markWarningsAsErrors(Reports, WarningsAsErrors);
   std::vector<const cal::FindingRecord *> Findings =
       cal::uniqueFindings(Reports);
+  if (Sort == SortOrder::Cost)
+    cal::sortByCost(Findings);
   if (!ExportFixes.empty())
     if (Error E = cal::exportFixes(ExportFixes, Findings))
       return usageError(toString(std::move(E)));

@@ -34,6 +34,11 @@ Finding accessFinding(const AccessSummary &A, const KernelResult &K,
                       std::string (*Lane)(int64_t, const TargetModel &),
                       const TargetModel &TM);
 
+/// States what \p A's excess over its ideal costs the launch (a note, and
+/// the finding's Cost and SavedUs), where LaunchTime.h can say.
+void addAccessCost(Finding &F, const AccessSummary &A, const KernelResult &K,
+                   const TargetModel &TM);
+
 /// `tile[R][C]` -> `tile[R][C + 1]` for a column walk over a shared 2-D
 /// array, where that cannot change what the program computes
 /// (SharedPaddingFix.cpp); nullopt otherwise.

@@ -1,5 +1,6 @@
 //===- Checks.cpp - The check registry and shared helpers -----------------===//
 #include "CheckSupport.h"
+#include "cal/Analysis/LaunchTime.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
@@ -224,6 +225,17 @@ std::string fmtNum(double V) {
   if (V == double(int64_t(V)))
     return std::to_string(int64_t(V));
   return llvm::formatv("{0:F2}", V).str();
+}
+
+void addAccessCost(Finding &F, const AccessSummary &A, const KernelResult &K,
+                   const TargetModel &TM) {
+  std::optional<AccessCost> C = accessCost(K, TM, A);
+  if (!C)
+    return;
+  F.Notes.push_back("cost: " + C->text(K, TM));
+  F.Cost = C->toJSON();
+  if (C->Timed)
+    F.SavedUs = C->SavedUs;
 }
 
 std::string launchText(const KernelResult &K) {

@@ -80,6 +80,7 @@ void SharedBankConflictCheck::run(const KernelResult &K, const TargetModel &TM,
             perRequestText(A, K, W, "wavefronts") + " " +
             idealAndRatio(A, W, A.Wavefronts.Max, Ideal, "-way bank conflict"),
         bankOf, TM);
+    addAccessCost(F, A, K, TM);
     // Lanes a multiple of the bank row apart all land in one bank.
     if (A.FirstWarpOffsets.size() >= 2) {
       int64_t D = A.FirstWarpOffsets[1] - A.FirstWarpOffsets[0];

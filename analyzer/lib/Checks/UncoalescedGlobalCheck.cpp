@@ -145,6 +145,7 @@ void UncoalescedGlobalCheck::run(const KernelResult &K, const TargetModel &TM,
                           perRequestText(A, K, S, TM.globalUnit().data()) +
                           (ExcessBytes ? ", " : " ") + What,
                       byteOffset, TM);
+    addAccessCost(F, A, K, TM);
     if (Txn)
       F.Notes.push_back(TM.globalRuleText());
     // The alignment a contiguous range needs: a sector, or on 1.x the

@@ -153,6 +153,7 @@ std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
     Rec.Severity = F.Severity;
     Rec.Message = F.Message;
     Rec.Cost = F.Cost;
+    Rec.SavedUs = F.SavedUs;
     for (const std::string &N : F.Notes) {
       StringRef S = N;
       if (S.consume_front("fix: "))

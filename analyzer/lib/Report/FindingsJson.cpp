@@ -23,6 +23,13 @@ std::vector<const FindingRecord *> uniqueFindings(ArrayRef<FileReport> Files) {
   return Out;
 }
 
+void sortByCost(std::vector<const FindingRecord *> &Findings) {
+  std::stable_sort(Findings.begin(), Findings.end(),
+                   [](const FindingRecord *A, const FindingRecord *B) {
+                     return A->SavedUs.value_or(-1) > B->SavedUs.value_or(-1);
+                   });
+}
+
 json::Object findingToJSON(const FindingRecord &F) {
   json::Array Notes, Fixes;
   for (const std::string &N : F.Notes)

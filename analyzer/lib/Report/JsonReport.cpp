@@ -1,7 +1,8 @@
 //===- JsonReport.cpp - The prediction file (docs/prediction-schema.md) ---===//
-#include "cal/Schema/Prediction.h"
+#include "cal/Analysis/LaunchTime.h"
 #include "cal/Report/AnalysisReport.h"
 #include "cal/Report/DiscoveryReport.h"
+#include "cal/Schema/Prediction.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -209,6 +210,9 @@ json::Array resultToJSON(const AnalysisResult &R) {
           (*M)[key::Mean] = A.headline(K);
         O["sample_cases"] = Cases;
       }
+      // What its excess over the ideal costs the launch (LaunchTime.h).
+      if (std::optional<AccessCost> Cost = accessCost(K, R.Target, A))
+        O["cost"] = Cost->toJSON();
       Accesses.push_back(std::move(O));
     }
     for (const BranchSummary &B : K.Branches) {
@@ -318,7 +322,8 @@ json::Array resultToJSON(const AnalysisResult &R) {
         {key::Accesses, std::move(Accesses)},
         {key::Branches, std::move(Branches)},
         {"not_issued", std::move(NotIssued)},
-        {key::Summary, std::move(Summary)}};
+        {key::Summary, std::move(Summary)},
+        {"estimated_time", launchTime(K, R.Target).toJSON(R.Target)}};
     addPassSections(K, R.Target, Entry);
     Out.push_back(std::move(Entry));
   }

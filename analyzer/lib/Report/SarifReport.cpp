@@ -163,6 +163,11 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
     Rules.push_back(std::move(Rule));
   }
 
+  // SARIF's rank (0 to 100, higher first): the estimated saving against
+  // the largest of the log.
+  double MostSaved = 0;
+  for (const FindingRecord *F : Findings)
+    MostSaved = std::max(MostSaved, F->SavedUs.value_or(0));
   json::Array Results;
   for (const FindingRecord *F : Findings) {
     json::Object R{{"ruleId", F->CheckId},
@@ -177,6 +182,8 @@ json::Value sarifLog(ArrayRef<const FindingRecord *> Findings,
     auto It = RuleIndex.find(F->CheckId);
     if (It != RuleIndex.end())
       R["ruleIndex"] = It->second;
+    if (F->SavedUs && MostSaved > 0)
+      R["rank"] = 100 * *F->SavedUs / MostSaved;
     // The cost the message states, as the JSON prediction's "cost".
     if (F->Cost)
       R["properties"] = json::Object{{"cost", json::Object(*F->Cost)}};

@@ -34,10 +34,20 @@ std::vector<MergedFinding> mergeFindings(const AnalysisResult &R,
       auto Key = std::make_tuple(F.CheckId, F.Pos.File, F.Pos.Line,
                                  F.Pos.Column, F.Message);
       auto [It, New] = Index.try_emplace(Key, Out.size());
-      if (New)
-        Out.push_back({std::move(F), {}});
-      else
-        Out[It->second].AlsoIn.push_back(launchSite(K));
+      if (New) {
+        Out.push_back({std::move(F), {}, launchSite(K)});
+        continue;
+      }
+      // The launch where fixing it saves the most speaks for the others:
+      // its cost is the one stated and ranked.
+      MergedFinding &M = Out[It->second];
+      if (F.SavedUs.value_or(-1) > M.F.SavedUs.value_or(-1)) {
+        M.AlsoIn.push_back(M.Site);
+        M.F = std::move(F);
+        M.Site = launchSite(K);
+      } else {
+        M.AlsoIn.push_back(launchSite(K));
+      }
     }
   return Out;
 }

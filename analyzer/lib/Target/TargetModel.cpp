@@ -223,6 +223,16 @@ void setSharedMerge(TargetModel &TM) {
     TM.SharedMergeGroupBytes = 16;
     // 15 one-instruction probes (docs/gpu-facts.md, "Shared atomics").
     TM.SharedCasWavefronts = 2;
+    // The throughput probe (docs/gpu-facts.md, "Throughput"): one float
+    // per sector over a 16 MiB range that stays in L2, 0.757 sectors per
+    // SM per clock for loads and 0.345 for stores; a 32-way conflicted
+    // shared load, 0.996 wavefronts (one a clock: 32 banks x 4 bytes).
+    TM.L2LoadSectorsPerClock = 0.757;
+    TM.L2StoreSectorsPerClock = 0.345;
+    TM.SharedWavefrontsPerClock = 1.0;
+    // cudaMemcpy device to device of 1 GiB, 2978.6 GB/s (88.9% of the
+    // peak; docs/transpose-bandwidth.md, "The ceilings").
+    TM.DeviceDramAchievedGBps = 2978.6;
   }
 }
 

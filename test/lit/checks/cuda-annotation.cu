@@ -1,10 +1,10 @@
 // cuda-annotation: what of an annotation was ignored is a warning; a /* */
 // annotation works like a // one. The analysed launches show which
 // annotations applied: the block a kernel is analysed under.
-// RUN: %cal %s 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
-// RUN: %cal --kernel=noSuchKernel %s 2>&1 | FileCheck %s --check-prefix=FILTER
-// RUN: %cal --explain cuda-annotation | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %cal --sort=location %s 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %cal --sort=location --format=json %s | FileCheck %s --check-prefix=JSON
+// RUN: %cal --sort=location --kernel=noSuchKernel %s 2>&1 | FileCheck %s --check-prefix=FILTER
+// RUN: %cal --sort=location --explain cuda-annotation | FileCheck %s --check-prefix=EXPLAIN
 
 // cuda-access-lint: blok(1,32) grid(2)
 __global__ void misspelled(float *a) { a[threadIdx.x] = 0; }

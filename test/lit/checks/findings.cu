@@ -4,11 +4,11 @@
 // end and must produce nothing. The divergent branch's body is short enough
 // to be predicated, so it is shown only with ReportLikelyPredicated
 // (cuda-divergent-branch.cu has the default).
-// RUN: %cal --config='{CheckOptions: {cuda-divergent-branch.ReportLikelyPredicated: true}}' %s > %t.txt; FileCheck %s < %t.txt
-// RUN: sh -c '%cal --fail-on-findings %s > /dev/null; test $? -eq 1'
-// RUN: %cal --kernel=silent --format=json %s | FileCheck %s --check-prefix=SILENT
-// RUN: %cal --kernel=silent %s | count 0
-// RUN: %cal --kernel=silent --fail-on-findings %s
+// RUN: %cal --sort=location --config='{CheckOptions: {cuda-divergent-branch.ReportLikelyPredicated: true}}' %s > %t.txt; FileCheck %s < %t.txt
+// RUN: sh -c '%cal --sort=location --fail-on-findings %s > /dev/null; test $? -eq 1'
+// RUN: %cal --sort=location --kernel=silent --format=json %s | FileCheck %s --check-prefix=SILENT
+// RUN: %cal --sort=location --kernel=silent %s | count 0
+// RUN: %cal --sort=location --kernel=silent --fail-on-findings %s
 
 __global__ void divergent(float *a) {
   int t = threadIdx.x;

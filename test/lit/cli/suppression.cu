@@ -1,9 +1,9 @@
 // NOLINT comments with clang-tidy's syntax, and --checks globs. Suppressed
 // findings are not printed and not counted by --fail-on-findings, but the
 // summary counts them.
-// RUN: %cal %s 2> %t.err | FileCheck %s
+// RUN: %cal --sort=location %s 2> %t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=SUMMARY < %t.err
-// RUN: sh -c '%cal --fail-on-findings %s > /dev/null 2>&1; test $? -eq 1'
+// RUN: sh -c '%cal --sort=location --fail-on-findings %s > /dev/null 2>&1; test $? -eq 1'
 
 // One warp (block 32) of float stores a[t * S]: lanes 4*S bytes apart.
 // The 32 x 4 B = 128 B the warp stores would fit in 4 sectors.
@@ -34,24 +34,24 @@ void host(float *a) { strides<<<1, 32>>>(a); }
 // SUMMARY: 1 file; 3 warnings, 0 remarks (cuda-uncoalesced-global: 3); 4 suppressed;
 
 // JSON lists the suppressed findings with the comment that silenced them.
-// RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
+// RUN: %cal --sort=location --format=json %s | FileCheck %s --check-prefix=JSON
 // JSON: "findings": [
 // JSON: "suppressed": false
 // JSON: "suppressed": true,
 // JSON-NEXT: "suppressed_by": "NOLINT"
 
 // --checks: clang-tidy's globs, last match wins.
-// RUN: %cal --checks='-*,cuda-shared-*' %s 2>&1 | FileCheck %s --check-prefix=SHARED
+// RUN: %cal --sort=location --checks='-*,cuda-shared-*' %s 2>&1 | FileCheck %s --check-prefix=SHARED
 // SHARED-NOT: warning:
 // SHARED: 1 file; 0 warnings, 0 remarks; 0 suppressed;
-// RUN: %cal --checks='-*,cuda-shared-*' --list-checks | FileCheck %s --check-prefix=LIST
+// RUN: %cal --sort=location --checks='-*,cuda-shared-*' --list-checks | FileCheck %s --check-prefix=LIST
 // LIST: Enabled checks:
 // LIST-NEXT: cuda-shared-bank-conflict
 // LIST-NOT: cuda-
 // Every check but cuda-unknown-*, whichever checks exist (Checks.def is the
 // only list of them): all of --list-checks less that one, in its order.
-// RUN: %cal --checks='*' --list-checks | grep -v cuda-unknown- > %t.all
-// RUN: %cal --checks='*,-cuda-unknown-*' --list-checks > %t.some
+// RUN: %cal --sort=location --checks='*' --list-checks | grep -v cuda-unknown- > %t.all
+// RUN: %cal --sort=location --checks='*,-cuda-unknown-*' --list-checks > %t.some
 // RUN: diff %t.all %t.some
 // RUN: FileCheck %s --check-prefix=LIST2 < %t.some
 // LIST2: Enabled checks:
@@ -59,6 +59,6 @@ void host(float *a) { strides<<<1, 32>>>(a); }
 // LIST2-NOT: cuda-unknown-access
 //
 //
-// RUN: sh -c '%cal --checks=-* %s 2> %t.none; test $? -eq 2'
+// RUN: sh -c '%cal --sort=location --checks=-* %s 2> %t.none; test $? -eq 2'
 // RUN: FileCheck %s --check-prefix=NONE < %t.none
 // NONE: error: --checks='-*' enables no check (see --list-checks)

@@ -6,8 +6,8 @@
 // span (4096: 4), and sample_cases names the misaligned one.
 // A stride by an unknown parameter that is large either way (s, the 2nd
 // unknown, is 4096+256 = 4352 or 4353 floats: 32 sectors) is exact.
-// RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
-// RUN: %cal --config='{CheckOptions: {cuda-uncoalesced-global.MinExcessRatio: 1}}' %s | FileCheck %s --check-prefix=TEXT
+// RUN: %cal --sort=location --format=json %s | FileCheck %s --check-prefix=JSON
+// RUN: %cal --sort=location --config='{CheckOptions: {cuda-uncoalesced-global.MinExcessRatio: 1}}' %s | FileCheck %s --check-prefix=TEXT
 
 // cuda-access-lint: block(256) grid(4)
 __global__ void shifted(float *a, const float *b, int off, int s) {

@@ -3,8 +3,8 @@
 // bytes: sectors = min(32, 4*s) (one sector per lane once lanes are 32 bytes
 // or more apart). The bytes needed are 32 lanes x 4 B = 4 sectors (ideal).
 // gpu-facts.md measured 8, 12 and 32 for s = 2, 3 and >= 8.
-// RUN: %cal --dump=events %s | FileCheck %s
-// RUN: %cal %s | FileCheck %s --check-prefix=TEXT
+// RUN: %cal --sort=location --dump=events %s | FileCheck %s
+// RUN: %cal --sort=location %s | FileCheck %s --check-prefix=TEXT
 
 __global__ void strided(float *out, const float *in, int s) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -2,8 +2,8 @@
 // (a small library's only kernels, launched from another project) is
 // analysed, under the assumed launch since none is in the file; a template
 // nothing instantiates is a remark naming why it is not analysed.
-// RUN: %cal %s 2>&1 | FileCheck %s
-// RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
+// RUN: %cal --sort=location %s 2>&1 | FileCheck %s
+// RUN: %cal --sort=location --format=json %s | FileCheck %s --check-prefix=JSON
 
 template <typename T>
 __global__ void scale(const T *in, T *out, int n) {

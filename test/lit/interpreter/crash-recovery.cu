@@ -2,12 +2,12 @@
 // the run: the other kernels are reported, the failed one says so, and the
 // exit status is the usual one. The crash is injected through a test-only
 // environment variable.
-// RUN: env CAL_TEST_CRASH_IN_KERNEL=first %cal --format=json %s > %t.json
+// RUN: env CAL_TEST_CRASH_IN_KERNEL=first %cal --sort=location --format=json %s > %t.json
 // RUN: FileCheck %s < %t.json
-// RUN: env CAL_TEST_CRASH_IN_KERNEL=first %cal %s 2>&1 | FileCheck %s --check-prefix=TEXT
+// RUN: env CAL_TEST_CRASH_IN_KERNEL=first %cal --sort=location %s 2>&1 | FileCheck %s --check-prefix=TEXT
 // A crash while searching the file for kernels and launches costs the file
 // its analysis, with a note, and the run goes on to the next file.
-// RUN: env CAL_TEST_CRASH_IN_DISCOVERY=1 not %cal %s %s 2>&1 | FileCheck %s --check-prefix=DISCOVERY
+// RUN: env CAL_TEST_CRASH_IN_DISCOVERY=1 not %cal --sort=location %s %s 2>&1 | FileCheck %s --check-prefix=DISCOVERY
 
 __global__ void first(float *a) { a[threadIdx.x * 2] = 0; }
 __global__ void second(float *a) { a[threadIdx.x * 2] = 0; }

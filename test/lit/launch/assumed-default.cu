@@ -4,8 +4,8 @@
 // any other (256,1,1) with grid (64,1,1). Figures of different shapes are
 // never averaged; every figure under an assumed launch is a range that
 // says so (the program may launch the kernel some other way).
-// RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
-// RUN: %cal %s 2>&1 | FileCheck %s --check-prefix=TEXT
+// RUN: %cal --sort=location --format=json %s | FileCheck %s --check-prefix=JSON
+// RUN: %cal --sort=location %s 2>&1 | FileCheck %s --check-prefix=TEXT
 
 __global__ void rowwise(float *a) { a[threadIdx.x] = 0; }
 
@@ -59,7 +59,7 @@ __global__ void strided(float *a, int s) { a[threadIdx.x * s] = 0; }
 // JSON: "name": "strided"
 // The additions of this schema are counted within version 1.
 // JSON: "version": 1,
-// JSON-NEXT: "version_minor": 6
+// JSON-NEXT: "version_minor": 7
 
 // TEXT: assumed-default.cu:10:17: remark: assuming block (256,1,1); no launch found (set one with --block, an annotation or __launch_bounds__) [cuda-assumed-launch]
 // TEXT-NOT: also evaluated with block
@@ -72,7 +72,7 @@ __global__ void strided(float *a, int s) { a[threadIdx.x * s] = 0; }
 // A launch whose block is computed at run time gives no shape either: the
 // launch is assumed, the remark says that a launch was found but not used,
 // and assumptions[] says why.
-// RUN: %cal %s --kernel=runtimeBlock 2>&1 | FileCheck %s --check-prefix=RUNTIME
+// RUN: %cal --sort=location %s --kernel=runtimeBlock 2>&1 | FileCheck %s --check-prefix=RUNTIME
 __global__ void runtimeBlock(float *a) { a[threadIdx.x] = 0; }
 int atoi(const char *);
 int main(int argc, char **argv) { runtimeBlock<<<1, atoi(argv[1])>>>(0); }

@@ -33,6 +33,10 @@ struct Finding {
   /// The cost the message states, as data: the finding's "cost" in JSON
   /// and in SARIF's result properties (docs/prediction-schema.md).
   std::optional<llvm::json::Object> Cost;
+  /// The time fixing it would save per launch, in microseconds, where the
+  /// target models time (LaunchTime.h): the order of --sort=cost and
+  /// SARIF's rank.
+  std::optional<double> SavedUs;
 };
 
 } // namespace cal

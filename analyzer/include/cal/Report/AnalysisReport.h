@@ -34,6 +34,7 @@ llvm::json::Array resultToJSON(const AnalysisResult &R);
 struct MergedFinding {
   Finding F;
   std::vector<std::string> AlsoIn; ///< "site (grid (x,y,z))" of the others
+  std::string Site;                ///< the same, of F's own launch
 };
 /// Every check over every kernel of \p R, merged across launches.
 std::vector<MergedFinding> mergeFindings(const AnalysisResult &R,

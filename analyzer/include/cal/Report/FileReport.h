@@ -45,6 +45,7 @@ struct FindingRecord {
   std::vector<std::string> Notes; ///< at the same location
   std::vector<std::string> Fixes; ///< the notes that propose a change
   std::optional<llvm::json::Object> Cost; ///< Finding::Cost
+  std::optional<double> SavedUs;          ///< Finding::SavedUs
   /// A source change the check proposes (Finding::FixIts). Kept only where
   /// a re-analysis proved it (FixVerified); dropped otherwise, with why.
   std::vector<TextEdit> Edits;

@@ -18,6 +18,9 @@ namespace cal {
 /// line and column; the order does not depend on the order files ran in.
 std::vector<const FindingRecord *>
 uniqueFindings(llvm::ArrayRef<FileReport> Files);
+/// Findings with an estimated saving first, the largest first; the others
+/// after them in their order (--sort=cost).
+void sortByCost(std::vector<const FindingRecord *> &Findings);
 
 /// One findings[] entry of the prediction file (docs/prediction-schema.md).
 llvm::json::Object findingToJSON(const FindingRecord &F);

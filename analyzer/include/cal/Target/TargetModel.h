@@ -146,6 +146,23 @@ struct TargetModel {
   uint64_t DeviceL2Bytes = 0;
   bool modelsThroughput() const { return Fp32OpsPerClock != 0; }
 
+  /// The time model of the findings' costs (LaunchTime.h), per SM per
+  /// clock of the reference part: the global or local sectors the L1-to-L2
+  /// path serves to loads and to stores when each sector of a request is a
+  /// different one (the uncoalesced case; a store sector is partly
+  /// written), and the shared-memory wavefronts. 0 where not measured: no
+  /// time saved is estimated there.
+  /// [H100] throughput probe in docs/gpu-facts.md ("Throughput").
+  double L2LoadSectorsPerClock = 0, L2StoreSectorsPerClock = 0,
+         SharedWavefrontsPerClock = 0;
+  /// The DRAM bandwidth a large copy reaches (the time model's; the
+  /// roofline's bound keeps the peak, DeviceDramGBps).
+  double DeviceDramAchievedGBps = 0;
+  bool modelsTime() const {
+    return modelsThroughput() && L2LoadSectorsPerClock > 0 &&
+           !ReferenceDevice.empty();
+  }
+
   /// Wide shared accesses (8 and 16 bytes) whose every group of
   /// SharedMergeGroupLanes consecutive lanes reads at most
   /// SharedMergeGroupBytes distinct bytes, no two of its words in one

@@ -1,0 +1,79 @@
+//===- LaunchTime.h - What a finding costs in time -------------*- C++ -*-===//
+//
+// A launch's time estimated from what the analysis counted over its whole
+// grid: the slowest of the DRAM bytes (the roofline's estimate), the global
+// and local sectors the L1-to-L2 path serves, the shared-memory wavefronts
+// and the arithmetic, each at the reference part's measured rate. The cost
+// of a finding is the difference between that time and the time with the
+// finding's access at its ideal: what fixing it alone would save. The rates
+// and the rule are in docs/costs.md with the H100 runs that check them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CAL_ANALYSIS_LAUNCHTIME_H
+#define CAL_ANALYSIS_LAUNCHTIME_H
+
+#include "cal/Analysis/Analyzer.h"
+#include "llvm/Support/JSON.h"
+#include <optional>
+#include <string>
+
+namespace cal {
+
+/// What one launch moves, over its whole grid (the mean over the samples),
+/// and the time that gives on the reference part.
+struct LaunchTime {
+  bool Modelled = false;
+  std::string Why;  ///< when not modelled
+  double Warps = 0; ///< warps of the grid
+  /// SMs the grid's blocks can occupy: the rates of L1, L2 and the units
+  /// are per SM, and a grid of 16 blocks uses 16 of them.
+  double SMsUsed = 0;
+  double LoadSectors = 0, StoreSectors = 0; ///< global and local
+  double SharedWavefronts = 0;
+  double DramBytes = 0; ///< 0 where L2 may hold the launch's bytes
+  double OpsUs = 0;     ///< the slowest arithmetic unit
+  double TotalUs = 0;
+  std::string BoundBy; ///< "dram", "l2-sectors", "shared", "arithmetic"
+  /// "estimate" under the program's launch; "assumed" where the block or
+  /// grid was assumed or sampled; "lower-bound" where requests were not
+  /// counted (a loop stopped at its cap, addresses or spaces unknown).
+  std::string Certainty;
+  /// The terms of the time, in microseconds.
+  double DramUs = 0, L2Us = 0, SharedUs = 0;
+  /// The kernel entry's "estimated_time" (docs/prediction-schema.md).
+  llvm::json::Object toJSON(const TargetModel &TM) const;
+  /// The time with \p DLoad, \p DStore sectors, \p DWave wavefronts and
+  /// \p DDram bytes fewer.
+  double timeWithout(double DLoad, double DStore, double DWave, double DDram,
+                     const TargetModel &TM, std::string *Bound = nullptr) const;
+};
+
+/// Null where the target has no measured rates or nothing was evaluated.
+LaunchTime launchTime(const KernelResult &K, const TargetModel &TM);
+
+/// What access \p A costs over the launch beyond its ideal.
+struct AccessCost {
+  double ExcessUnits = 0; ///< sectors or wavefronts over the launch
+  const char *Unit = "sectors";
+  /// The DRAM bytes the excess sectors stand for (LaunchTime.cpp).
+  double ExcessDram = 0;
+  double TrafficShare = 0; ///< of the launch's sectors or wavefronts
+  bool Timed = false;      ///< the target models time
+  double SavedUs = 0, LaunchUs = 0;
+  std::string BoundBy, Certainty;
+  /// The finding's "cost" in JSON and SARIF.
+  llvm::json::Object toJSON() const;
+  /// "58% of the launch's sectors; fixing it saves about 0.15 ms of an
+  /// estimated 0.20 ms per launch (grid (4096,1,1), H100 SXM5 80GB)".
+  std::string text(const KernelResult &K, const TargetModel &TM) const;
+};
+
+/// The cost of \p A beyond its ideal (global and local: sectors; shared:
+/// wavefronts); nullopt where it has no excess or no launch total.
+std::optional<AccessCost> accessCost(const KernelResult &K,
+                                     const TargetModel &TM,
+                                     const AccessSummary &A);
+
+} // namespace cal
+
+#endif // CAL_ANALYSIS_LAUNCHTIME_H

@@ -1,0 +1,177 @@
+// Throughput probe: how fast the H100 serves global sectors (from L2 and
+// from DRAM, loads and stores, whole sectors and 4-byte pieces of them) and
+// shared-memory wavefronts. Each kernel's sectors or wavefronts follow from
+// its indexing (stated per kernel); the probe times it with CUDA events
+// (median of 21 launches after 3 warm-ups) and prints one CSV row:
+//   kernel,footprint_bytes,units,unit,median_ms,units_per_s,per_sm_clock
+// per_sm_clock divides by SMs x cudaDevAttrClockRate (the boost clock the
+// driver reports). The cost model of docs/costs.md takes its rates here.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+#include <vector>
+
+#define CK(x)                                                                  \
+  do {                                                                         \
+    cudaError_t e = (x);                                                       \
+    if (e != cudaSuccess) {                                                    \
+      fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e));                  \
+      return 1;                                                                \
+    }                                                                          \
+  } while (0)
+
+// One float per 32-byte sector: lane k of a warp reads sector s+k, so a
+// request touches 32 sectors for 128 needed bytes. Passes rotate the start
+// so that an SM does not find its previous pass in L1.
+__global__ void ldSector(const float *In, float *Out, unsigned Mask,
+                         int Passes) {
+  unsigned T = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned N = gridDim.x * blockDim.x;
+  float Acc = 0;
+  for (int P = 0; P < Passes; ++P)
+    for (unsigned K = T; K <= Mask; K += N)
+      Acc += In[((K + P * 40961u) & Mask) * 8];
+  if (Acc == 1234.5f)
+    Out[T] = Acc;
+}
+
+// Lane k reads float k of a contiguous range: 4 whole sectors a request.
+__global__ void ldContig(const float *In, float *Out, unsigned Mask,
+                         int Passes) {
+  unsigned T = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned N = gridDim.x * blockDim.x;
+  float Acc = 0;
+  for (int P = 0; P < Passes; ++P)
+    for (unsigned K = T; K <= Mask; K += N)
+      Acc += In[(K + P * 40961u * 32) & Mask];
+  if (Acc == 1234.5f)
+    Out[T] = Acc;
+}
+
+// A 4-byte store per sector: 32 partly written sectors a request.
+__global__ void stSector(float *Out, unsigned Mask, int Passes) {
+  unsigned T = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned N = gridDim.x * blockDim.x;
+  for (int P = 0; P < Passes; ++P)
+    for (unsigned K = T; K <= Mask; K += N)
+      Out[((K + P * 40961u) & Mask) * 8] = float(P);
+}
+
+// Contiguous stores: 4 whole sectors a request.
+__global__ void stContig(float *Out, unsigned Mask, int Passes) {
+  unsigned T = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned N = gridDim.x * blockDim.x;
+  for (int P = 0; P < Passes; ++P)
+    for (unsigned K = T; K <= Mask; K += N)
+      Out[(K + P * 40961u * 32) & Mask] = float(P);
+}
+
+// Shared loads: lane k reads word k*32 + (i mod 32) (32-way conflict: 32
+// wavefronts a request) or word (i mod 32)*32 + k (1 wavefront).
+__global__ void shConflict(float *Out, int Iters) {
+  __shared__ float S[32 * 32];
+  for (int I = threadIdx.x; I < 32 * 32; I += blockDim.x)
+    S[I] = float(I);
+  __syncthreads();
+  volatile float *V = S;
+  unsigned L = threadIdx.x & 31;
+  float Acc = 0;
+  for (int I = 0; I < Iters; ++I)
+    Acc += V[L * 32 + (I & 31)];
+  if (Acc == 1234.5f)
+    Out[threadIdx.x] = Acc;
+}
+__global__ void shFree(float *Out, int Iters) {
+  __shared__ float S[32 * 32];
+  for (int I = threadIdx.x; I < 32 * 32; I += blockDim.x)
+    S[I] = float(I);
+  __syncthreads();
+  volatile float *V = S;
+  unsigned L = threadIdx.x & 31;
+  float Acc = 0;
+  for (int I = 0; I < Iters; ++I)
+    Acc += V[(I & 31) * 32 + L];
+  if (Acc == 1234.5f)
+    Out[threadIdx.x] = Acc;
+}
+
+// PROBE_ONCE=1 (for ncu): each kernel once, untimed.
+template <class F> static float medianMs(F Launch) {
+  if (getenv("PROBE_ONCE")) {
+    Launch();
+    cudaDeviceSynchronize();
+    return 1;
+  }
+  cudaEvent_t A, B;
+  cudaEventCreate(&A);
+  cudaEventCreate(&B);
+  for (int I = 0; I < 3; ++I)
+    Launch();
+  std::vector<float> Ms;
+  for (int I = 0; I < 21; ++I) {
+    cudaEventRecord(A);
+    Launch();
+    cudaEventRecord(B);
+    cudaEventSynchronize(B);
+    float M = 0;
+    cudaEventElapsedTime(&M, A, B);
+    Ms.push_back(M);
+  }
+  std::sort(Ms.begin(), Ms.end());
+  return Ms[Ms.size() / 2];
+}
+
+int main() {
+  int SMs = 0, ClockKHz = 0;
+  CK(cudaDeviceGetAttribute(&SMs, cudaDevAttrMultiProcessorCount, 0));
+  CK(cudaDeviceGetAttribute(&ClockKHz, cudaDevAttrClockRate, 0));
+  double PerClock = double(SMs) * ClockKHz * 1e3;
+  printf("# SMs=%d clock_khz=%d\n", SMs, ClockKHz);
+  printf("kernel,footprint_bytes,units,unit,median_ms,units_per_s,"
+         "per_sm_clock\n");
+  const size_t Big = size_t(1) << 30; // 1 GiB: 20x the L2
+  float *Buf, *Out;
+  CK(cudaMalloc(&Buf, Big));
+  CK(cudaMalloc(&Out, 1 << 24));
+  CK(cudaMemset(Buf, 0, Big));
+  int Grid = SMs * 8, Block = 256;
+  auto Row = [&](const char *K, size_t Foot, double Units, const char *U,
+                 float Ms) {
+    double Rate = Units / (Ms * 1e-3);
+    printf("%s,%zu,%.0f,%s,%.5f,%.4g,%.4f\n", K, Foot, Units, U, Ms, Rate,
+           Rate / PerClock);
+  };
+  // Footprints: 16 MiB stays in L2; 1 GiB of sectors (32 GiB of address
+  // range would not fit, so the DRAM sector kernels walk 1 GiB / 32 B
+  // sectors with one float each).
+  struct Case {
+    size_t Foot;
+    int Passes;
+  } Cases[] = {{size_t(16) << 20, 20}, {Big, 1}};
+  for (Case C : Cases) {
+    unsigned Sectors = unsigned(C.Foot / 32);
+    double Total = double(Sectors) * C.Passes;
+    Row("ldSector", C.Foot, Total, "sectors", medianMs([&] {
+          ldSector<<<Grid, Block>>>(Buf, Out, Sectors - 1, C.Passes);
+        }));
+    Row("stSector", C.Foot, Total, "sectors", medianMs([&] {
+          stSector<<<Grid, Block>>>(Buf, Sectors - 1, C.Passes);
+        }));
+    unsigned Floats = unsigned(C.Foot / 4);
+    Row("ldContig", C.Foot, Total, "sectors", medianMs([&] {
+          ldContig<<<Grid, Block>>>(Buf, Out, Floats - 1, C.Passes);
+        }));
+    Row("stContig", C.Foot, Total, "sectors", medianMs([&] {
+          stContig<<<Grid, Block>>>(Buf, Floats - 1, C.Passes);
+        }));
+  }
+  int Iters = 4096;
+  double Requests = double(Grid) * (Block / 32) * Iters;
+  Row("shConflict", 4096, Requests * 32, "wavefronts",
+      medianMs([&] { shConflict<<<Grid, Block>>>(Out, Iters); }));
+  Row("shFree", 4096, Requests, "wavefronts",
+      medianMs([&] { shFree<<<Grid, Block>>>(Out, Iters); }));
+  CK(cudaGetLastError());
+  return 0;
+}
