@@ -140,10 +140,14 @@ def svg(rows, path):
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
            'font-family="sans-serif" font-size="11">' % (W, W),
            '<rect width="100%" height="100%" fill="white"/>']
-    for k, dash in ((1, ""), (2, ' stroke-dasharray="4 3"'), (0.5, ' stroke-dasharray="4 3"')):
-        a, b = lo, hi
-        out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#999"%s/>'
-                   % (f(a), W - f(min(hi, a * k)), f(b / max(k, 1)), W - f(min(hi, b * k / max(k, 1))), dash))
+    for k, dash in ((1, ""), (2, ' stroke-dasharray="4 3"'),
+                    (0.5, ' stroke-dasharray="4 3"')):
+        # y = k x across the plot: from the left or bottom edge to the top
+        # or right one.
+        (x0, y0), (x1, y1) = ((lo, lo * k), (hi / k, hi)) if k >= 1 else (
+            (lo / k, lo), (hi, hi * k))
+        out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" '
+                   'stroke="#999"%s/>' % (f(x0), W - f(y0), f(x1), W - f(y1), dash))
     for m, p in pts:
         out.append('<circle cx="%.1f" cy="%.1f" r="3.5" fill="#1f77b4"/>' % (f(m), W - f(p)))
     out.append('<text x="%d" y="%d" text-anchor="middle">measured saving (us, log)</text>' % (W / 2, W - 12))
