@@ -7,6 +7,7 @@
 #include "cal/runtime/MetricCatalogue.h"
 #include "cal/runtime/Timing.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -70,6 +71,8 @@ public:
       // its quantities are shown unjudged rather than counted as errors.
       compareLaunch(L, Mt.Config == ConfigMatch::Differs ? nullptr : Mt.Kernel,
                     Mt.Kernel != nullptr);
+      if (Mt.Kernel && Mt.Config != ConfigMatch::Differs)
+        addCost(L, *Mt.Kernel);
     }
     for (const Row &R : C.Rows) {
       switch (R.V) {
@@ -148,7 +151,36 @@ private:
   void compareLaunch(const LaunchMeasurement &L, const PredictedKernel *K,
                      bool Explained = false);
   void compareLines(const LaunchMeasurement &L, const PredictedKernel *K);
+  void addCost(const LaunchMeasurement &L, const PredictedKernel &K);
 };
+
+/// The launch's estimated time beside the measured median, with the
+/// findings whose fix the prediction says saves time.
+void Comparer::addCost(const LaunchMeasurement &L, const PredictedKernel &K) {
+  if (std::isnan(K.EstimatedUs))
+    return;
+  LaunchCost LC;
+  LC.Launch = L.Label;
+  LC.Kernel = L.Kernel;
+  LC.PredictedUs = K.EstimatedUs;
+  if (L.TimedRuns > 0)
+    LC.MeasuredUs = L.MedianMs * 1000;
+  LC.BoundBy = K.EstimatedBoundBy;
+  LC.Certainty = K.EstimatedCertainty;
+  for (const PredictedAccess &A : K.Accesses)
+    if (!std::isnan(A.SavedUs) || !std::isnan(A.TrafficShare))
+      LC.Findings.push_back({A.File + ":" + std::to_string(A.Line),
+                             A.Space + " " + A.Kind, A.SavedUs,
+                             A.TrafficShare});
+  std::stable_sort(
+      LC.Findings.begin(), LC.Findings.end(),
+      [](const LaunchCost::Finding &X, const LaunchCost::Finding &Y) {
+        double A = std::isnan(X.SavedUs) ? -1 : X.SavedUs;
+        double B = std::isnan(Y.SavedUs) ? -1 : Y.SavedUs;
+        return A > B;
+      });
+  C.Costs.push_back(std::move(LC));
+}
 
 /// SASS per-request sums over all lines of one class, for the per-kernel
 /// shared rows: the hardware's ld bank-conflict counter is inexact

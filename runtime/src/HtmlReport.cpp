@@ -12,6 +12,7 @@
 #include "HtmlScatter.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -293,6 +294,63 @@ void lineTable(std::string &Out, const LaunchGroup &G, SourceCache &Src,
 }
 
 /// Counts of the judged yes/no rows: predicted against measured.
+/// "0.15 ms", "12.3 us"; "-" for NaN.
+std::string usText(double Us) {
+  if (std::isnan(Us))
+    return "-";
+  return Us >= 100 ? fmt(Us / 1000) + " ms" : fmt(Us) + " us";
+}
+
+/// The launch's estimated and measured time and its findings by estimated
+/// saving (docs/costs.md).
+void costTable(std::string &Out, const LaunchCost &LC) {
+  Out += "<p class=\"meta\">estimated time " + usText(LC.PredictedUs) + " (" +
+         esc(LC.BoundBy) + ", " + esc(LC.Certainty) + "), measured " +
+         usText(LC.MeasuredUs) + "</p>\n";
+  if (LC.Findings.empty())
+    return;
+  Out += "<table class=\"costs\">\n<tr><th>line</th><th>access</th>"
+         "<th>estimated saving per launch</th><th>share of the launch's "
+         "sectors or wavefronts</th></tr>\n";
+  for (const LaunchCost::Finding &F : LC.Findings)
+    Out += "<tr><td>" + esc(F.Scope) + "</td><td>" + esc(F.What) +
+           "</td><td class=\"n\">" + usText(F.SavedUs) +
+           "</td><td class=\"n\">" +
+           (std::isnan(F.TrafficShare) ? std::string("-")
+                                       : fmt(100 * F.TrafficShare) + "%") +
+           "</td></tr>\n";
+  Out += "</table>\n";
+}
+
+/// Estimated against measured time per launch, on the scatter of the rows:
+/// a point "agrees" within a factor of 2.
+std::string timeScatter(const Comparison &C) {
+  Comparison T;
+  for (const LaunchCost &LC : C.Costs) {
+    if (std::isnan(LC.MeasuredUs) || std::isnan(LC.PredictedUs))
+      continue;
+    Row R;
+    R.Launch = LC.Launch;
+    R.Kernel = LC.Kernel;
+    R.Scope = "kernel";
+    R.Quantity = "time (us)";
+    R.Predicted = LC.PredictedUs;
+    R.Measured = LC.MeasuredUs;
+    R.Tolerance = "factor 2";
+    double Q = R.Predicted / R.Measured;
+    R.V = Q >= 0.5 && Q <= 2 ? Verdict::Agree : Verdict::Mismatch;
+    T.Rows.push_back(R);
+  }
+  if (T.Rows.empty())
+    return "";
+  std::string Svg = scatterSvg(T, /*LogAxes=*/true);
+  // One page, two plots: the second needs its own id.
+  size_t At = Svg.find("id=\"scatter\"");
+  if (At != std::string::npos)
+    Svg.replace(At, 12, "id=\"time-scatter\"");
+  return Svg;
+}
+
 void yesNoTable(std::string &Out, const Comparison &C) {
   unsigned N[2][2] = {{0, 0}, {0, 0}}; // [predicted yes][measured yes]
   unsigned Total = 0;
@@ -418,6 +476,13 @@ std::string toHtml(const Comparison &C, const HtmlOptions &O) {
          "launch and per source line. Hover a point for its row.</p>\n";
   yesNoTable(Out, C);
   Out += "</div>\n</div>\n";
+  if (std::string Time = timeScatter(C); !Time.empty())
+    Out += "<h2>Time</h2>\n<div class=\"figure\">\n" + Time +
+           "<div class=\"aside\">\n<p>Each launch's estimated time (the "
+           "analyzer's time model, docs/costs.md) against its measured "
+           "median; a point within a factor of 2 is drawn as agreeing. Each "
+           "launch's section lists its findings by estimated saving.</p>\n"
+           "</div>\n</div>\n";
 
   Out += "<h2>Launches</h2>\n<table class=\"index\">\n<tr><th>launch</th>"
          "<th>agree</th><th>mismatch</th><th>no prediction</th>"
@@ -442,6 +507,9 @@ std::string toHtml(const Comparison &C, const HtmlOptions &O) {
       Out +=
           "<p class=\"kernel\">kernel <code>" + esc(G.Kernel) + "</code></p>\n";
     kernelTable(Out, G);
+    for (const LaunchCost &LC : C.Costs)
+      if (LC.Launch == G.Label)
+        costTable(Out, LC);
     lineTable(Out, G, Src, Strip);
     Out += "</section>\n";
   }

@@ -186,6 +186,12 @@ Expected<Predictions> predictionsFromJson(const Value &Root) {
         PA.Wavefronts = range(A, key::WavefrontsPerRequest);
         PA.Confidence = json::getString(A, key::Confidence);
         PA.Reason = json::getString(A, key::Reason);
+        if (const Value *C = json::get(A, "cost"); C && C->is_object()) {
+          PA.SavedUs = num(*C, "saved_us");
+          PA.TrafficShare = num(*C, "share_of_launch_sectors");
+          if (std::isnan(PA.TrafficShare))
+            PA.TrafficShare = num(*C, "share_of_launch_wavefronts");
+        }
         PK.Accesses.push_back(std::move(PA));
       }
     if (const Value *Bs = json::get(K, key::Branches))
@@ -212,6 +218,13 @@ Expected<Predictions> predictionsFromJson(const Value &Root) {
         M && json::boolean(*M)) {
       PK.OccupancyPct = num(*O, key::TheoreticalOccupancyPct);
       PK.OccupancyExact = json::getString(*O, key::Certainty) == "exact";
+    }
+    if (const Value *T = json::get(K, "estimated_time");
+        T && T->is_object() && json::get(*T, "modelled") &&
+        json::boolean(*json::get(*T, "modelled"))) {
+      PK.EstimatedUs = num(*T, "us");
+      PK.EstimatedBoundBy = json::getString(*T, "bound_by");
+      PK.EstimatedCertainty = json::getString(*T, key::Certainty);
     }
     P.Kernels.push_back(std::move(PK));
   }

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 
 using namespace cal;
@@ -312,4 +313,47 @@ TEST(Compare, AHeadlineOutsideTheToleranceIsOnlyWithinRange) {
   EXPECT_EQ(LineRow->V, Verdict::InRange);
   EXPECT_EQ(C.InRange, 1u);
   EXPECT_STREQ(verdictName(LineRow->V), "within range");
+}
+
+TEST(Compare, EstimatedTimeBesideTheMeasuredOne) {
+  // The analyzer's time model for the naive transpose at 4096 (docs/costs.md:
+  // 196.7 us, its store's excess 162.8 us of it) against the H100's median
+  // of 0.3296 ms (test/data/measurements-h100.json). The store's cost comes
+  // first; a cost without a time (a target with no rates) follows, and an
+  // access with no excess is not listed.
+  Measurements M;
+  LaunchMeasurement L = launch("naive", "_Z5naivev", 4, 32);
+  L.TimedRuns = 200;
+  L.MedianMs = 0.3296;
+  M.Launches.push_back(L);
+  std::string Accesses = R"(
+      {"file": "kernels/t.cu", "line": 9, "space": "global", "kind": "load",
+       "cost": {"saved_us": null, "share_of_launch_sectors": 0.1}},
+      {"file": "kernels/t.cu", "line": 10, "space": "global", "kind": "store",
+       "cost": {"saved_us": 162.8, "share_of_launch_sectors": 0.78}},
+      {"file": "kernels/t.cu", "line": 11, "space": "global", "kind": "load"})";
+  std::string K = kernel("_Z5naivev", 4, 32, Accesses);
+  K.insert(K.size() - 1, R"(, "estimated_time": {"modelled": true,
+      "us": 196.7, "bound_by": "l2-sectors", "certainty": "estimate"})");
+  Predictions P = parsePredictions(predictionJson(K));
+  Comparison C = compare(M, &P);
+  ASSERT_EQ(C.Costs.size(), 1u);
+  const LaunchCost &LC = C.Costs[0];
+  EXPECT_EQ(LC.Launch, "naive");
+  EXPECT_DOUBLE_EQ(LC.PredictedUs, 196.7);
+  EXPECT_DOUBLE_EQ(LC.MeasuredUs, 329.6);
+  EXPECT_EQ(LC.BoundBy, "l2-sectors");
+  ASSERT_EQ(LC.Findings.size(), 2u);
+  EXPECT_EQ(LC.Findings[0].Scope, "kernels/t.cu:10");
+  EXPECT_EQ(LC.Findings[0].What, "global store");
+  EXPECT_DOUBLE_EQ(LC.Findings[0].SavedUs, 162.8);
+  EXPECT_EQ(LC.Findings[1].Scope, "kernels/t.cu:9");
+  EXPECT_TRUE(std::isnan(LC.Findings[1].SavedUs));
+  EXPECT_DOUBLE_EQ(LC.Findings[1].TrafficShare, 0.1);
+
+  // A prediction without an estimated time (an older analyzer, or a
+  // target with no rates) has no cost entry.
+  Predictions Old =
+      parsePredictions(predictionJson(kernel("_Z5naivev", 4, 32)));
+  EXPECT_TRUE(compare(M, &Old).Costs.empty());
 }

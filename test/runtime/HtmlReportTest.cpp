@@ -103,6 +103,35 @@ TEST_F(HtmlReportTest, OnePointPerNumericJudgedRow) {
   EXPECT_EQ(toHtml(sample(), Lin).find("log2"), std::string::npos);
 }
 
+TEST_F(HtmlReportTest, TimesAndFindingsBySaving) {
+  Comparison C = sample();
+  // Estimated 196.7 us against 329.6 measured: 0.60, within a factor of 2,
+  // drawn as agreeing on the time plot; 40 against 100: 0.4, not.
+  LaunchCost A;
+  A.Launch = "#0 copy<float>";
+  A.Kernel = "copy<float>";
+  A.PredictedUs = 196.7, A.MeasuredUs = 329.6;
+  A.BoundBy = "l2-sectors", A.Certainty = "estimate";
+  A.Findings.push_back({"k.cu:2", "global store", 162.8, 0.78});
+  LaunchCost B = A;
+  B.Launch = "#1 other";
+  B.PredictedUs = 40, B.MeasuredUs = 100;
+  B.Findings.clear();
+  C.Costs = {A, B};
+  std::string H = toHtml(C);
+  size_t Time = H.find("<svg id=\"time-scatter\"");
+  ASSERT_NE(Time, std::string::npos);
+  std::string Plot = H.substr(Time, H.find("</svg>", Time) - Time);
+  EXPECT_EQ(count(Plot, "<circle class=\"pt agree\""), 1u);
+  EXPECT_EQ(count(Plot, "<circle class=\"pt mismatch\""), 1u);
+  EXPECT_EQ(count(H, "<table class=\"costs\">"), 1u);
+  EXPECT_NE(H.find("estimated time 0.20 ms (l2-sectors, estimate), measured "
+                   "0.33 ms"),
+            std::string::npos);
+  EXPECT_NE(H.find("<td class=\"n\">0.16 ms</td><td class=\"n\">78.00%"),
+            std::string::npos);
+}
+
 TEST_F(HtmlReportTest, SourceLinesAndHighlighting) {
   HtmlOptions O;
   O.SourceRoots.push_back(Dir);

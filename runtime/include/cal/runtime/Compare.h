@@ -48,8 +48,24 @@ struct Tolerances {
   double Rel = 0.10;
 };
 
+/// A launch's estimated time beside its measured one, and the findings the
+/// prediction costs, largest saving first (docs/costs.md).
+struct LaunchCost {
+  std::string Launch, Kernel;
+  double PredictedUs = Unknown, MeasuredUs = Unknown; ///< median of timing
+  std::string BoundBy, Certainty;
+  struct Finding {
+    std::string Scope; ///< "file:line"
+    std::string What;  ///< "global store", "shared load"
+    double SavedUs = Unknown, TrafficShare = Unknown;
+  };
+  std::vector<Finding> Findings;
+};
+
 struct Comparison {
   std::vector<Row> Rows;
+  /// Launches paired with a prediction that has an estimated time.
+  std::vector<LaunchCost> Costs;
   unsigned Agree = 0, Mismatch = 0, NoPrediction = 0, NoMeasurement = 0;
   unsigned InRange = 0;
   bool HavePredictions = false;

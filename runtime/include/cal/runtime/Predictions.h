@@ -37,6 +37,10 @@ struct PredictedAccess {
   double ActiveLanes = Unknown;
   PredictedRange Sectors, Wavefronts;
   std::string Confidence, Reason;
+  /// "cost" (schema 1.7): the time fixing its excess saves per launch
+  /// (NaN where none was estimated), and its share of the launch's
+  /// sectors or wavefronts.
+  double SavedUs = Unknown, TrafficShare = Unknown;
 };
 
 struct PredictedBranch {
@@ -98,6 +102,10 @@ struct PredictedKernel {
   /// whether it is exact (registers known) or an upper bound.
   double OccupancyPct = Unknown;
   bool OccupancyExact = false;
+  /// "estimated_time" (schema 1.7): the launch's time on the reference
+  /// part, NaN where not modelled.
+  double EstimatedUs = Unknown;
+  std::string EstimatedBoundBy, EstimatedCertainty;
 };
 
 struct Predictions {
