@@ -22,6 +22,10 @@ a fresh process.
 Usage: scripts/bench.py [--repeat N] [files...]   (default: kernels/*.cu and
 the lit test sources)
 
+Generated mode: `scripts/bench.py --generated N [--repeat R]` writes one
+file of N small kernels, each with its host launch (17625 make about
+4.5 MB), and benches it as above: the per-kernel costs of generated code.
+
 Corpus mode: translation units of a public collection, each with its own
 flags, run from its repository's directory as the whole-collection surveys
 run them (research/unseen-code/survey-dev.py):
@@ -156,6 +160,24 @@ def measure_file(f, kind, repeat, tmp):
             for k, r in runs.items() if r}
 
 
+def generated_file(n, tmp):
+    """N kernels of a guarded element-wise update, each launched by its own
+    host function with a run-time grid: the shape of generated code (one
+    kernel per operator) that stresses the per-kernel costs."""
+    path = os.path.join(tmp, "generated-%d.cu" % n)
+    with open(path, "w") as out:
+        out.write("#include <cuda_runtime.h>\n")
+        for i in range(n):
+            out.write(
+                f"__global__ void k{i}(float *a, const float *b, int n) {{\n"
+                f"  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                f"  if (i < n) a[i] = b[i] * {i % 97}.5f + a[(i + {i % 13}) % n];\n"
+                f"}}\n"
+                f"void launch{i}(float *a, const float *b, int n) "
+                f"{{ k{i}<<<(n + 255) / 256, 256>>>(a, b, n); }}\n")
+    return path
+
+
 def main():
     global LINT
     ap = argparse.ArgumentParser()
@@ -172,11 +194,17 @@ def main():
     ap.add_argument("--json", help="corpus mode: keep every unit's record here")
     ap.add_argument("--timeout", type=float, default=600,
                     help="corpus mode: seconds a process may run")
+    ap.add_argument("--generated", type=int, metavar="N",
+                    help="bench one generated file of N small kernels, each "
+                         "with its host launch (17625: about 4.5 MB)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     LINT = a.lint
     if a.manifest or a.units:
         return corpus_main(a)
+    gen_tmp = tempfile.mkdtemp(prefix="cal-bench-gen-")
+    if a.generated:
+        a.files = [generated_file(a.generated, gen_tmp)]
     files = a.files or sorted(glob.glob(os.path.join(ROOT, "kernels", "*.cu")) +
                               glob.glob(os.path.join(ROOT, "test", "lit", "*", "*.cu")))
     print(f"{'file':46} {'clang s':>7} {'off s':>6} {'cold s':>6} "
@@ -198,10 +226,12 @@ def main():
             for k, (t, m) in res.items():
                 tot[kind][k][0] += t
                 tot[kind][k][1] = max(tot[kind][k][1], m)
-            print(row(os.path.relpath(f, ROOT) + (" dev" if kind == "dev" else ""),
+            name = os.path.basename(f) if a.generated else os.path.relpath(f, ROOT)
+            print(row(name + (" dev" if kind == "dev" else ""),
                       res), flush=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(gen_tmp, ignore_errors=True)
     for kind, label in (("one", "TOTAL one pass (time summed, memory max)"),
                         ("dev", "TOTAL device pass")):
         t = tot[kind]

@@ -391,7 +391,9 @@ FileReport lintFile(StringRef File, const LintConfig &C,
                                         FR.CommentErrors);
         }
         TimeTraceScope Span("Report");
-        for (json::Value &V : resultToJSON(R))
+        json::Array Entries = resultToJSON(R);
+        FR.Kernels.reserve(FR.Kernels.size() + Entries.size());
+        for (json::Value &V : Entries)
           FR.Kernels.push_back(std::move(V));
       },
       nulls(), C.ColorDiagnostics);

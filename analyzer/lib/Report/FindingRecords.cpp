@@ -19,6 +19,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <algorithm>
 #include <map>
 
 using namespace llvm;
@@ -107,10 +108,13 @@ std::string dropIncludeStack(StringRef Text) {
   return Out;
 }
 
-StringRef lineText(StringRef Buffer, unsigned Line) {
-  for (unsigned L = 1; L < Line && !Buffer.empty(); ++L)
-    Buffer = Buffer.split('\n').second;
-  return Buffer.split('\n').first.rtrim("\r");
+/// The line of \p Buffer that holds byte \p Offset, found from the offset
+/// (not by counting lines from the start: a file of thousands of findings
+/// would pay for its whole length each time).
+StringRef lineAt(StringRef Buffer, unsigned Offset) {
+  size_t Begin = Buffer.take_front(Offset).rfind('\n');
+  Begin = Begin == StringRef::npos ? 0 : Begin + 1;
+  return Buffer.substr(Begin).split('\n').first.rtrim("\r");
 }
 
 } // namespace
@@ -205,7 +209,7 @@ std::vector<FindingRecord> collectFindings(const AnalysisResult &R,
       Rec.EndLine = SameFile ? PE.getLine() : Rec.Line;
       Rec.EndColumn = SameFile ? PE.getColumn() : Rec.Column + 1;
       StringRef Buffer = SM.getBufferData(FID);
-      Rec.SourceLine = lineText(Buffer, Rec.Line).str();
+      Rec.SourceLine = lineAt(Buffer, SM.getFileOffset(B)).str();
       Rec.SuppressedBy = suppressionsOf(FID).suppressing(Rec.Line, Rec.CheckId);
       Rec.InSystemHeader = SM.isInSystemHeader(B);
     }

@@ -11,14 +11,15 @@ using namespace llvm;
 
 namespace cal {
 
-/// The prediction file (docs/prediction-schema.md).
+/// The prediction file (docs/prediction-schema.md). The kernel entries are
+/// streamed from the reports rather than copied into one document (a file
+/// of 17,000 kernels held two copies of them); the members come in the
+/// sorted order json::Value prints objects in.
 static void writeJson(raw_ostream &OS, const ReportInputs &In) {
-  json::Array FileList, Kernels, FindingList, Errors, Unresolved;
+  json::Array FileList, FindingList, Errors, Unresolved;
   std::string DocArch;
   for (const FileReport &R : In.Files) {
     FileList.push_back(R.File);
-    for (const json::Value &K : R.Kernels)
-      Kernels.push_back(K);
     for (const json::Value &U : R.Unresolved)
       Unresolved.push_back(U);
     if (DocArch.empty())
@@ -36,22 +37,29 @@ static void writeJson(raw_ostream &OS, const ReportInputs &In) {
   }
   for (const FindingRecord *F : In.Findings)
     FindingList.push_back(findingToJSON(*F));
-  json::Object Doc{{key::Version, SchemaVersion},
-                   {"schema_version", SchemaVersion},
-                   {"version_minor", SchemaMinorVersion},
-                   {key::Tool, In.ToolName},
-                   {"tool_version",
-                    In.ToolRelease.empty() ? In.ToolVersion : In.ToolRelease},
-                   {key::Arch, DocArch.empty()
-                                ? (In.Arch.empty() ? "sm_90" : In.Arch)
-                                : DocArch},
-                   {"files", std::move(FileList)},
-                   {key::Kernels, std::move(Kernels)},
-                   {"findings", std::move(FindingList)},
-                   {"errors", std::move(Errors)}};
-  if (In.ListKernels)
-    Doc["unresolved_launches"] = std::move(Unresolved);
-  OS << formatv("{0:2}", json::Value(std::move(Doc))) << "\n";
+  json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute(key::Arch, DocArch.empty()
+                               ? (In.Arch.empty() ? "sm_90" : In.Arch)
+                               : DocArch);
+    J.attribute("errors", std::move(Errors));
+    J.attribute("files", std::move(FileList));
+    J.attribute("findings", std::move(FindingList));
+    J.attributeArray(key::Kernels, [&] {
+      for (const FileReport &R : In.Files)
+        for (const json::Value &K : R.Kernels)
+          J.value(K);
+    });
+    J.attribute("schema_version", SchemaVersion);
+    J.attribute(key::Tool, In.ToolName);
+    J.attribute("tool_version",
+                In.ToolRelease.empty() ? In.ToolVersion : In.ToolRelease);
+    if (In.ListKernels)
+      J.attribute("unresolved_launches", std::move(Unresolved));
+    J.attribute(key::Version, SchemaVersion);
+    J.attribute("version_minor", SchemaMinorVersion);
+  });
+  OS << "\n";
 }
 
 static void writeSarif(raw_ostream &OS, const ReportInputs &In) {
