@@ -25,6 +25,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -419,9 +420,133 @@ static bool joinSpacedLaunches(std::string &Text) {
   return Changed;
 }
 
+/// Skips the comment, string or character literal that starts at \p I in
+/// \p T, if one does; returns the index after it (\p I when none starts).
+static size_t skipCommentOrLiteral(StringRef T, size_t I) {
+  if (T.substr(I).starts_with("//")) {
+    size_t E = T.find('\n', I);
+    return E == StringRef::npos ? T.size() : E;
+  }
+  if (T.substr(I).starts_with("/*")) {
+    size_t E = T.find("*/", I + 2);
+    return E == StringRef::npos ? T.size() : E + 2;
+  }
+  char C = T[I];
+  // A quote after a digit or letter is a digit separator (1'000) or part of
+  // an identifier, not a character literal.
+  if (C == '\'' && I > 0 && isAlnum(T[I - 1]))
+    return I;
+  if (C != '"' && C != '\'')
+    return I;
+  if (C == '"' && I > 0 && T[I - 1] == 'R') {
+    // R"delim( ... )delim"
+    size_t Open = T.find('(', I);
+    if (Open == StringRef::npos)
+      return T.size();
+    std::string Close = (")" + T.slice(I + 1, Open) + "\"").str();
+    size_t E = T.find(Close, Open);
+    return E == StringRef::npos ? T.size() : E + Close.size();
+  }
+  for (size_t J = I + 1; J < T.size(); ++J) {
+    if (T[J] == '\\')
+      ++J;
+    else if (T[J] == C || T[J] == '\n')
+      return J + 1;
+  }
+  return T.size();
+}
+
+/// nvcc accepts the operands of an asm statement written without the comma
+/// between them (`asm("..." :: "r"(v) "l"(p))`, as in the cuda-samples'
+/// conjugateGradientMultiDeviceCG); clang does not. In the output and input
+/// lists of each asm statement, a `)` that closes an operand and is followed
+/// by the next operand's constraint (`"`) or name (`[`) gets the comma: the
+/// white space before the next operand becomes `,`, so that every line and
+/// column stays where it was (inserted where there is none). Nothing else is
+/// touched: in valid code an operand is always followed by `,`, `:` or `)`.
+/// Returns whether \p Text changed.
+static bool commaSeparateAsmOperands(std::string &Text) {
+  bool Changed = false;
+  auto IsIdent = [](char C) { return isAlnum(C) || C == '_'; };
+  auto SkipSpace = [&](size_t I) {
+    while (I < Text.size()) {
+      if (isSpace(Text[I])) {
+        ++I;
+        continue;
+      }
+      size_t After = skipCommentOrLiteral(Text, I);
+      if (After == I || Text[I] == '"' || Text[I] == '\'')
+        break;
+      I = After;
+    }
+    return I;
+  };
+  for (size_t I = 0; I < Text.size();) {
+    size_t After = skipCommentOrLiteral(Text, I);
+    if (After != I) {
+      I = After;
+      continue;
+    }
+    if (!IsIdent(Text[I])) {
+      ++I;
+      continue;
+    }
+    size_t E = I;
+    while (E < Text.size() && IsIdent(Text[E]))
+      ++E;
+    StringRef Word = StringRef(Text).slice(I, E);
+    I = E;
+    if (Word != "asm" && Word != "__asm" && Word != "__asm__")
+      continue;
+    // asm volatile goto ( ... )
+    size_t P = SkipSpace(E);
+    while (P < Text.size() && IsIdent(Text[P])) {
+      size_t Q = P;
+      while (Q < Text.size() && IsIdent(Text[Q]))
+        ++Q;
+      StringRef Q1 = StringRef(Text).slice(P, Q);
+      if (Q1 != "volatile" && Q1 != "__volatile__" && Q1 != "__volatile" &&
+          Q1 != "inline" && Q1 != "goto")
+        break;
+      P = SkipSpace(Q);
+    }
+    if (P >= Text.size() || Text[P] != '(')
+      continue;
+    unsigned Depth = 1, Colons = 0;
+    size_t J = P + 1;
+    while (J < Text.size() && Depth) {
+      size_t A = skipCommentOrLiteral(Text, J);
+      if (A != J) {
+        J = A;
+        continue;
+      }
+      char C = Text[J];
+      if (C == '(')
+        ++Depth;
+      else if (C == ')' && --Depth == 1 && (Colons == 1 || Colons == 2)) {
+        size_t N = SkipSpace(J + 1);
+        if (N < Text.size() && (Text[N] == '"' || Text[N] == '[')) {
+          if (N > J + 1 && isSpace(Text[J + 1]))
+            Text[J + 1] = ',';
+          else
+            Text.insert(J + 1, ",");
+          Changed = true;
+        }
+      } else if (C == ':' && Depth == 1)
+        ++Colons;
+      else if (C == ';' && Depth == 1)
+        break; // not an asm statement after all
+      ++J;
+    }
+    I = J;
+  }
+  return Changed;
+}
+
 /// The real file system, with \p File's text replaced by
-/// Opts.MainFileContents when given (an editor's unsaved buffer), and with
-/// spaced launches joined (joinSpacedLaunches).
+/// Opts.MainFileContents when given (an editor's unsaved buffer), with
+/// spaced launches joined (joinSpacedLaunches) and asm operands separated
+/// (commaSeparateAsmOperands).
 static IntrusiveRefCntPtr<vfs::FileSystem>
 fileSystemFor(StringRef File, const FrontendOptions &Opts) {
   IntrusiveRefCntPtr<vfs::FileSystem> Real = vfs::getRealFileSystem();
@@ -432,7 +557,9 @@ fileSystemFor(StringRef File, const FrontendOptions &Opts) {
     Text = (*Buf)->getBuffer().str();
   bool Joined = Text.find("<< <") != std::string::npos &&
                 joinSpacedLaunches(Text);
-  if (!Opts.MainFileContents && !Joined)
+  bool Commas = Text.find("asm") != std::string::npos &&
+                commaSeparateAsmOperands(Text);
+  if (!Opts.MainFileContents && !Joined && !Commas)
     return Real;
   auto Mem = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   SmallString<256> Abs(File);
