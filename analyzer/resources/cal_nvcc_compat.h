@@ -11,7 +11,10 @@
 //   - nvcc's __nv_atomic_* built-ins and their __NV_ATOMIC_* orders and
 //     __NV_THREAD_SCOPE_* scopes, as macros over the atomics the analyzer
 //     models, so that each access is reported on the user's line (the
-//     memory order and scope do not change which addresses are touched).
+//     memory order and scope do not change which addresses are touched);
+//   - __cal_sh__, which the tool writes in place of the `__shared__` of a
+//     function-scope variable whose type's constructor is not empty: nvcc
+//     only warns (#20054-D) and leaves it unconstructed, clang rejects it.
 #ifndef CAL_NVCC_COMPAT_H
 #define CAL_NVCC_COMPAT_H
 
@@ -137,5 +140,15 @@ template <typename T> static inline __device__ void __stwb(T *p, T v) {
   *p = v;
 }
 #endif
+
+// A function-scope `__shared__ T x;` whose T has a constructor or destructor
+// that is not empty (cuda::barrier, cuda::pipeline_shared_state): nvcc warns
+// that it does not run it (#20054-D) and allocates x all the same; clang
+// rejects the declaration. The tool re-parses such a declaration with this
+// spelling, as long as `__shared__` (the same length: lines and columns stay
+// where they were): a block-scope `extern` declaration is never constructed
+// nor destroyed, and it is still a __shared__ variable of complete type T
+// (clang accepts it with -fgpu-rdc, which the tool always passes).
+#define __cal_sh__ extern __shared__
 
 #endif // CAL_NVCC_COMPAT_H

@@ -11,8 +11,11 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -31,6 +34,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
+
+#include <map>
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -219,6 +225,22 @@ Error checkInputFile(StringRef File) {
   return Error::success();
 }
 
+/// One replacement in a source file's text, for a parse again.
+struct SourceEdit {
+  std::string Path; ///< absolute, without `.` or `..`
+  unsigned Offset = 0;
+  std::string Old, New;
+  std::string Note; ///< what the user is told about it
+};
+
+/// \p Path absolute, without `.` or `..`: SourceEdit::Path.
+static std::string absolutePath(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
 namespace {
 
 /// Records where each error was reported, and forwards everything to the
@@ -246,12 +268,17 @@ public:
     }
     if (Level >= DiagnosticsEngine::Error)
       Errors.push_back(Info.getLocation());
+    if (ID == diag::err_shared_var_init)
+      SharedInitErrors.insert(Info.getLocation().getRawEncoding());
     Fatal |= Level == DiagnosticsEngine::Fatal;
     Printer.HandleDiagnostic(Level, Info);
   }
 
   std::vector<SourceLocation> Errors;
   bool Fatal = false;
+  /// Where clang said "initialization is not supported for __shared__
+  /// variables" (the variable's name).
+  llvm::DenseSet<SourceLocation::UIntTy> SharedInitErrors;
   bool PchRefused = false;
   std::string PchWhy;
 
@@ -285,15 +312,103 @@ private:
   llvm::DenseSet<unsigned> Seen;
 };
 
+/// The function-scope `__shared__ T x;` declarations that clang rejected
+/// because T's default constructor or destructor is not empty (cuda::barrier,
+/// cuda::pipeline_shared_state). nvcc accepts them with a warning (#20054-D,
+/// "dynamic initialization is not supported for a function-scope static
+/// __shared__ variable") and runs neither. Each becomes an edit of its
+/// `__shared__` into `__cal_sh__` (cal_nvcc_compat.h), which declares the
+/// same variable unconstructed. A written initializer (`x{}`, `x = T()`),
+/// a namespace-scope variable or a `__shared__` spelt through the user's own
+/// macro stays an error, as nvcc's or as clang's.
+/// The declarations are found where clang reported the error (\p Errors),
+/// in a template's pattern too (its instantiation, where the error is, may
+/// have lost the declaration).
+class UnconstructedShared : public RecursiveASTVisitor<UnconstructedShared> {
+public:
+  UnconstructedShared(const SourceManager &SM,
+                      const llvm::DenseSet<SourceLocation::UIntTy> &Errors,
+                      std::vector<SourceEdit> &Edits)
+      : SM(SM), Errors(Errors), Edits(Edits) {}
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!Errors.contains(VD->getLocation().getRawEncoding()) ||
+        !VD->hasAttr<CUDASharedAttr>() || !VD->isLocalVarDecl() ||
+        VD->hasExternalStorage())
+      return true;
+    // No initializer written: the default construction clang adds (none
+    // yet in a template whose type depends on its parameters).
+    if (const Expr *Init = VD->getInit()) {
+      const auto *CE = dyn_cast<CXXConstructExpr>(Init);
+      if (!CE || CE->getNumArgs() || CE->getParenOrBraceRange().isValid())
+        return true;
+    } else if (!VD->getType()->isDependentType()) {
+      return true;
+    }
+    SourceLocation Name = VD->getLocation();
+    SourceLocation Begin = SM.getExpansionLoc(VD->getBeginLoc());
+    if (!Name.isFileID() || SM.isInSystemHeader(Name))
+      return true;
+    FileID FID = SM.getFileID(Name);
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+    unsigned B = SM.getFileOffset(Begin), N = SM.getFileOffset(Name);
+    if (!FE || SM.getFileID(Begin) != FID || B > N)
+      return true;
+    // The declaration's words before its name: one `__shared__`, and no
+    // storage class that `extern` would clash with.
+    StringRef Text = SM.getBufferData(FID).slice(B, N);
+    std::optional<unsigned> At;
+    for (size_t I = 0; I < Text.size();) {
+      if (!isAsciiIdentifierContinue(Text[I])) {
+        ++I;
+        continue;
+      }
+      size_t E = I;
+      while (E < Text.size() && isAsciiIdentifierContinue(Text[E]))
+        ++E;
+      StringRef W = Text.slice(I, E);
+      if (W == "static" || W == "extern" || W == "thread_local" ||
+          (W == "__shared__" && At))
+        return true;
+      if (W == "__shared__")
+        At = B + I;
+      I = E;
+    }
+    if (!At)
+      return true;
+    std::string Path = absolutePath(FE->getName());
+    if (!Done.insert({Path, *At}).second)
+      return true;
+    PresumedLoc PL = SM.getPresumedLoc(Name);
+    std::string Where = PL.isValid() ? std::string(PL.getFilename()) + ":" +
+                                           std::to_string(PL.getLine()) + ":" +
+                                           std::to_string(PL.getColumn())
+                                     : "";
+    Edits.push_back(
+        {Path, *At, "__shared__", "__cal_sh__",
+         "the __shared__ variable '" + VD->getNameAsString() + "' at " + Where +
+             " is analysed unconstructed, as nvcc compiles it: its type's "
+             "constructor or destructor is not empty, which nvcc only warns "
+             "about (#20054-D) and clang rejects"});
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  const llvm::DenseSet<SourceLocation::UIntTy> &Errors;
+  std::vector<SourceEdit> &Edits;
+  std::set<std::pair<std::string, unsigned>> Done;
+};
+
 /// Runs the callback on the AST, after swapping the file's diagnostics
 /// client for one that renders findings to their own stream.
 class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(CompilerInstance &CI, SideCallback Fn, raw_ostream &Out,
                    const ErrorRecorder &Rec, const bool &MentionsArch,
-                   bool &Ran, bool Color)
+                   bool &Ran, bool Color, std::vector<SourceEdit> *Repairs)
       : CI(CI), Fn(Fn), Out(Out), Rec(Rec), MentionsArch(MentionsArch),
-        Ran(Ran), Color(Color) {}
+        Ran(Ran), Color(Color), Repairs(Repairs) {}
 
   /// Only declarations parsed from source arrive here, none from a PCH.
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
@@ -323,6 +438,17 @@ public:
     // The caller parses again without the cache; this AST is incomplete.
     if (Rec.PchRefused)
       return;
+    // Declarations that nvcc accepts and clang rejects, which a parse again
+    // with them edited accepts (UnconstructedShared): the caller parses
+    // again, and this AST, with their uses in error, is not analysed.
+    if (Repairs && !Rec.SharedInitErrors.empty()) {
+      UnconstructedShared V(CI.getSourceManager(), Rec.SharedInitErrors,
+                            *Repairs);
+      for (Decl *D : TopLevel)
+        V.TraverseDecl(D);
+      if (!Repairs->empty())
+        return;
+    }
     // The analyses walk the top-level declarations parsed from source
     // outside system headers: with precompiled headers, walking the whole
     // translation unit would load every declaration of the PCH, as slow as
@@ -357,6 +483,7 @@ private:
   const bool &MentionsArch;
   bool &Ran;
   bool Color;
+  std::vector<SourceEdit> *Repairs; ///< null: none are looked for
   std::vector<Decl *> TopLevel;
   llvm::SmallPtrSet<Decl *, 32> Seen;
 };
@@ -369,6 +496,7 @@ struct ActionState {
   bool Color;
   bool Ran = false;
   bool MentionsArch = false;
+  std::vector<SourceEdit> *Repairs = nullptr;
 };
 
 class AnalysisAction : public ASTFrontendAction {
@@ -378,8 +506,8 @@ public:
                                                  StringRef) override {
     CI.getPreprocessor().addPPCallbacks(std::make_unique<CudaArchScanner>(
         CI.getSourceManager(), S.MentionsArch));
-    return std::make_unique<AnalysisConsumer>(CI, S.Fn, S.Out, S.Rec,
-                                              S.MentionsArch, S.Ran, S.Color);
+    return std::make_unique<AnalysisConsumer>(
+        CI, S.Fn, S.Out, S.Rec, S.MentionsArch, S.Ran, S.Color, S.Repairs);
   }
 
 private:
@@ -545,10 +673,11 @@ static bool commaSeparateAsmOperands(std::string &Text) {
 
 /// The real file system, with \p File's text replaced by
 /// Opts.MainFileContents when given (an editor's unsaved buffer), with
-/// spaced launches joined (joinSpacedLaunches) and asm operands separated
-/// (commaSeparateAsmOperands).
+/// spaced launches joined (joinSpacedLaunches), asm operands separated
+/// (commaSeparateAsmOperands), and with \p Edits applied.
 static IntrusiveRefCntPtr<vfs::FileSystem>
-fileSystemFor(StringRef File, const FrontendOptions &Opts) {
+fileSystemFor(StringRef File, const FrontendOptions &Opts,
+              ArrayRef<SourceEdit> Edits) {
   IntrusiveRefCntPtr<vfs::FileSystem> Real = vfs::getRealFileSystem();
   std::string Text;
   if (Opts.MainFileContents)
@@ -557,14 +686,34 @@ fileSystemFor(StringRef File, const FrontendOptions &Opts) {
     Text = (*Buf)->getBuffer().str();
   bool Joined = Text.find("<< <") != std::string::npos &&
                 joinSpacedLaunches(Text);
-  bool Commas = Text.find("asm") != std::string::npos &&
-                commaSeparateAsmOperands(Text);
-  if (!Opts.MainFileContents && !Joined && !Commas)
+  bool Commas =
+      Text.find("asm") != std::string::npos && commaSeparateAsmOperands(Text);
+  // The edits' offsets are in the text clang parsed: after the two above.
+  std::string Abs = absolutePath(File);
+  // Other files' texts, by absolute path, with their edits applied.
+  std::map<std::string, std::string> Others;
+  bool Edited = false;
+  for (const SourceEdit &E : Edits) {
+    std::string *T = &Text;
+    if (E.Path != Abs) {
+      auto [It, New] = Others.try_emplace(E.Path);
+      if (New)
+        if (auto Buf = MemoryBuffer::getFile(E.Path))
+          It->second = (*Buf)->getBuffer().str();
+      T = &It->second;
+    } else {
+      Edited = true;
+    }
+    if (E.Offset + E.Old.size() <= T->size() &&
+        StringRef(*T).substr(E.Offset, E.Old.size()) == E.Old)
+      T->replace(E.Offset, E.Old.size(), E.New);
+  }
+  if (!Opts.MainFileContents && !Joined && !Commas && !Edited && Others.empty())
     return Real;
   auto Mem = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
-  SmallString<256> Abs(File);
-  sys::fs::make_absolute(Abs);
   Mem->addFile(Abs, 0, MemoryBuffer::getMemBufferCopy(Text));
+  for (auto &[Path, T] : Others)
+    Mem->addFile(Path, 0, MemoryBuffer::getMemBufferCopy(T));
   auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(Real);
   Overlay->pushOverlay(Mem);
   if (ErrorOr<std::string> Cwd = Real->getCurrentWorkingDirectory())
@@ -576,14 +725,16 @@ fileSystemFor(StringRef File, const FrontendOptions &Opts) {
 static ParseOutcome parseOnce(StringRef File, std::vector<std::string> Args,
                               const FrontendOptions &Opts, SideCallback Fn,
                               raw_ostream &FindingsOut, bool Color,
-                              std::optional<std::string> &PchRefused) {
+                              std::optional<std::string> &PchRefused,
+                              ArrayRef<SourceEdit> Edits,
+                              std::vector<SourceEdit> *Repairs) {
   ParseOutcome Outcome;
   Args.push_back(File.str());
   // A ToolInvocation, not a ClangTool: it keeps the file name as the user
   // wrote it, so diagnostics name the file the way the command line did.
   // Reference-counted: the invocation keeps references to it.
   IntrusiveRefCntPtr<FileManager> Files(
-      new FileManager(FileSystemOptions(), fileSystemFor(File, Opts)));
+      new FileManager(FileSystemOptions(), fileSystemFor(File, Opts, Edits)));
   raw_string_ostream DiagOS(Outcome.Diagnostics);
   DiagOS.enable_colors(Color); // a string stream is colourless by default
   DiagnosticOptions DO;
@@ -591,6 +742,7 @@ static ParseOutcome parseOnce(StringRef File, std::vector<std::string> Args,
   TextDiagnosticPrinter Printer(DiagOS, DO);
   ErrorRecorder Rec(Printer);
   ActionState State{Fn, FindingsOut, Rec, Color};
+  State.Repairs = Repairs;
   AnalysisActionFactory Factory(State);
   tooling::ToolInvocation Invocation(
       std::move(Args), &Factory, Files.get(),
@@ -617,13 +769,16 @@ static std::string filePreamble(StringRef File, const FrontendOptions &Opts) {
   return "";
 }
 
-ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
-                           const FrontendOptions &Opts, const ToolkitInfo &TK,
-                           SideCallback Fn, raw_ostream &FindingsOut,
-                           bool Color) {
-  std::vector<std::string> Args = buildCompileArgs(Opts, TK, Side);
+/// One parse of \p File with \p Edits, through the header cache when
+/// \p UseCache; \p Repairs as parseOnce's.
+static ParseOutcome parseWithEdits(StringRef File,
+                                   const std::vector<std::string> &Args,
+                                   const FrontendOptions &Opts, SideCallback Fn,
+                                   raw_ostream &FindingsOut, bool Color,
+                                   ArrayRef<SourceEdit> Edits, bool UseCache,
+                                   std::vector<SourceEdit> *Repairs) {
   std::optional<std::string> PchRefused;
-  if (Opts.Headers) {
+  if (Opts.Headers && UseCache) {
     // The file's own include lines first; the CUDA headers alone only where
     // those lines cannot be cached (a miss builds the first, which serves
     // the next runs).
@@ -643,8 +798,11 @@ ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
       std::vector<std::string> WithPch = Args;
       WithPch.push_back("-include-pch");
       WithPch.push_back(*Pch);
-      ParseOutcome Out = parseOnce(File, std::move(WithPch), Opts, Fn,
-                                   FindingsOut, Color, PchRefused);
+      ParseOutcome Out =
+          parseOnce(File, std::move(WithPch), Opts, Fn, FindingsOut, Color,
+                    PchRefused, Edits, Repairs);
+      if (Repairs && !Repairs->empty())
+        return Out;
       if (!PchRefused)
         return Out;
       // Its diagnostics are about the cache, not the file: drop them. The
@@ -654,8 +812,31 @@ ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
       break;
     }
   }
-  return parseOnce(File, std::move(Args), Opts, Fn, FindingsOut, Color,
-                   PchRefused);
+  return parseOnce(File, Args, Opts, Fn, FindingsOut, Color, PchRefused, Edits,
+                   Repairs);
+}
+
+ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
+                           const FrontendOptions &Opts, const ToolkitInfo &TK,
+                           SideCallback Fn, raw_ostream &FindingsOut,
+                           bool Color) {
+  std::vector<std::string> Args = buildCompileArgs(Opts, TK, Side);
+  std::vector<SourceEdit> Repairs;
+  ParseOutcome Out = parseWithEdits(File, Args, Opts, Fn, FindingsOut, Color,
+                                    {}, /*UseCache=*/true, &Repairs);
+  if (Repairs.empty())
+    return Out;
+  // Declarations nvcc accepts that clang rejected (UnconstructedShared):
+  // parsed again with them edited, and only that parse is analysed. An edit
+  // in a header the cache may hold goes without the cache.
+  std::string Main = absolutePath(File);
+  bool MainOnly = llvm::all_of(
+      Repairs, [&](const SourceEdit &E) { return E.Path == Main; });
+  ParseOutcome Again = parseWithEdits(File, Args, Opts, Fn, FindingsOut, Color,
+                                      Repairs, MainOnly, nullptr);
+  for (const SourceEdit &E : Repairs)
+    Again.Notes.push_back(E.Note);
+  return Again;
 }
 
 } // namespace cal

@@ -246,6 +246,11 @@ FileAnalysis analyzeCudaFile(StringRef File, const FrontendOptions &Opts,
     FA.Diagnostics += newDiagnostics(FA.Diagnostics, Device.Diagnostics);
   // The notes say why kernels were left out, also when that left nothing.
   FA.Notes = P.Notes;
+  for (const ParseOutcome *O : {&Host, &Device})
+    for (const std::string &N : O->Notes)
+      if (std::string Note = "'" + File.str() + "': " + N;
+          !llvm::is_contained(FA.Notes, Note))
+        FA.Notes.push_back(Note);
   FA.DiscoveryFailed = P.DiscoveryFailed;
   if (!P.Analysed)
     return FA;

@@ -80,6 +80,9 @@ llvm::Error checkInputFile(llvm::StringRef File);
 struct ParseOutcome {
   bool Ok = false;         ///< parsed with no error
   std::string Diagnostics; ///< clang's rendered diagnostics for the file
+  /// What the user is told about the parse: the declarations that nvcc
+  /// accepts and clang rejects, which the parse took as nvcc does.
+  std::vector<std::string> Notes;
 };
 
 /// One side's AST as the callback of parseCudaSide sees it, errors or not.
