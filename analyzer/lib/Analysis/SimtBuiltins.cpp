@@ -727,10 +727,10 @@ std::optional<Value> SimtInterpreter::evalBuiltin(const clang::CallExpr *CE,
   case Builtin::NotFollowed:
     for (const clang::Expr *E : CE->arguments())
       (void)eval(E, Active);
-    Sink.onUnsupported(CE, "call to '" + Name.str() + "' (" + B.What + ") at " +
-                               where(CE) +
-                               " is not followed; its memory accesses are "
-                               "not counted");
+    onUnsupported(CE, "call to '" + Name.str() + "' (" + B.What + ") at " +
+                          where(CE) +
+                          " is not followed; its memory accesses are "
+                          "not counted");
     return Result(B.What);
   case Builtin::Identity:
     if (N >= 1) {

@@ -313,17 +313,17 @@ Value SimtInterpreter::evalUserCall(const clang::CallExpr *CE,
   if (!P.Callee || !P.Callee->hasBody(Def)) {
     for (const clang::Expr *A : P.Args)
       (void)eval(A, Active);
-    Sink.onUnsupported(CE, "call to '" + Name + "' at " + where(CE) +
-                               " is not followed; accesses inside it are not "
-                               "counted");
+    onUnsupported(CE, "call to '" + Name + "' at " + where(CE) +
+                          " is not followed; accesses inside it are not "
+                          "counted");
     return opaque(T, "result of '" + Name + "' at " + where(CE));
   }
   Frame F;
   F.CallSite = CE;
   if (!inlineCall(Def, This, P.Args, Active, F)) {
-    Sink.onUnsupported(CE, "call to '" + Name + "' at " + where(CE) +
-                               " is past the inlining depth limit; accesses "
-                               "inside it are not counted");
+    onUnsupported(CE, "call to '" + Name + "' at " + where(CE) +
+                          " is past the inlining depth limit; accesses "
+                          "inside it are not counted");
     return opaque(T, "call depth limit reached at " + where(CE));
   }
   if (F.HasRet && !Def->getReturnType()->isReferenceType())
@@ -349,10 +349,10 @@ LValue SimtInterpreter::evalCallLValue(const clang::CallExpr *CE,
   Frame F;
   F.CallSite = CE;
   if (!inlineCall(Def, This, P.Args, Active, F)) {
-    Sink.onUnsupported(CE, "call to '" + P.Callee->getNameAsString() + "' at " +
-                               where(CE) +
-                               " is past the inlining depth limit; accesses "
-                               "inside it are not counted");
+    onUnsupported(CE, "call to '" + P.Callee->getNameAsString() + "' at " +
+                          where(CE) +
+                          " is past the inlining depth limit; accesses "
+                          "inside it are not counted");
     return unfollowed(CE);
   }
   if (F.RetLV.Kind == LValue::None && F.RetLV.Why.empty())
@@ -389,9 +389,9 @@ Value SimtInterpreter::evalConstruct(const clang::CXXConstructExpr *CC,
   F.CallSite = CC;
   llvm::SmallVector<const clang::Expr *, 4> Args(CC->arguments());
   if (!inlineCall(Def, This, Args, Active, F)) {
-    Sink.onUnsupported(CC, "constructor at " + where(CC) +
-                               " is past the inlining depth limit; accesses "
-                               "inside it are not counted");
+    onUnsupported(CC, "constructor at " + where(CC) +
+                          " is past the inlining depth limit; accesses "
+                          "inside it are not counted");
     return Value();
   }
   return Slot;

@@ -184,6 +184,17 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
       ")";
   if (LV.Base)
     evalLanes(LV.Off, Active, A.Addr);
+  if (K != AccessKind::Load) {
+    // A write through a pointer of unknown target may land in any local
+    // object whose address the thread let out.
+    if (!LV.Base)
+      forgetLocal();
+    else if (LV.Base->Space == AddrSpace::Local) {
+      forgetLocal(LV.Base, Active, A.Addr, Bytes);
+      if (!LoopLocalWrites.empty())
+        LoopLocalWrites.back().insert(LV.Base);
+    }
+  }
   for (unsigned I = 0; I < MaxLanes; ++I) {
     if (!(Active >> I & 1))
       continue;
@@ -230,6 +241,8 @@ Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
     // are read whole.
     if (!T->isArrayType())
       reportCopy(Site, AccessKind::Load, LV, T, Active);
+    if (std::optional<Value> V = localValue(LV, T, Active))
+      return *V;
     if (std::optional<Value> V = sampledLoad(Site, LV, T, Active))
       return *V;
     if (std::optional<Value> V = loadedPointer(Site, LV, T, Active))
@@ -384,8 +397,147 @@ void SimtInterpreter::store(const clang::Expr *Site, const LValue &LV,
              Active);
     return;
   }
-  if (LV.Kind == LValue::Mem)
+  if (LV.Kind == LValue::Mem) {
     reportCopy(Site, Kind, LV, T, Active);
+    if (Kind == AccessKind::Store)
+      rememberLocal(LV, V, T, Active);
+    // A local address stored where others may read it: a pointer into a
+    // local object, or a struct with pointer fields (not followed).
+    bool ToLocal = LV.Base && LV.Base->Space == AddrSpace::Local;
+    if (!ToLocal && V.Kind == Value::Ptr && V.Base &&
+        V.Base->Space == AddrSpace::Local)
+      LocalEscaped = true;
+    if (!ToLocal && V.Kind != Value::Ptr)
+      if (const clang::RecordDecl *RD = T->getAsRecordDecl())
+        for (const clang::FieldDecl *FD : RD->fields())
+          LocalEscaped |= FD->getType()->isPointerType();
+  }
+}
+
+bool SimtInterpreter::mayWriteLocal(const clang::Stmt *S) {
+  if (LocalEscaped)
+    return true;
+  auto GivesAddress = [](clang::QualType T) {
+    return T->isPointerType() || T->isArrayType() || T->isMemberPointerType() ||
+           (T->isReferenceType() &&
+            !T.getNonReferenceType().isConstQualified());
+  };
+  auto ArgsGiveAddress = [&](auto Args, const clang::FunctionDecl *FD) {
+    unsigned N = 0;
+    for (const clang::Expr *A : Args) {
+      clang::QualType PT = FD && N < FD->getNumParams()
+                               ? FD->getParamDecl(N)->getType()
+                               : A->getType();
+      ++N;
+      if (GivesAddress(PT) || GivesAddress(A->getType()) ||
+          A->getType()->isRecordType())
+        return true;
+    }
+    return false;
+  };
+  if (const auto *CE = dyn_cast<clang::CallExpr>(S)) {
+    if (isa<clang::CXXMemberCallExpr>(CE) ||
+        (isa<clang::CXXOperatorCallExpr>(CE) &&
+         llvm::isa_and_nonnull<clang::CXXMethodDecl>(CE->getDirectCallee())))
+      return true;
+    return ArgsGiveAddress(CE->arguments(), CE->getDirectCallee());
+  }
+  if (const auto *CC = dyn_cast<clang::CXXConstructExpr>(S))
+    return ArgsGiveAddress(CC->arguments(), CC->getConstructor());
+  return true;
+}
+
+void SimtInterpreter::endRegion() {
+  Region R = Regions.back();
+  Regions.pop_back();
+  unsigned Parent = Regions.empty() ? 0 : Regions.back().Id;
+  for (unsigned I = 0; I < MaxLanes; ++I)
+    for (auto It = LocalMemory[I].begin(); It != LocalMemory[I].end();) {
+      if (It->second.Region != R.Id) {
+        ++It;
+      } else if (R.Undecided >> I & 1) {
+        It = LocalMemory[I].erase(It);
+      } else {
+        It->second.Region = Parent;
+        ++It;
+      }
+    }
+}
+
+void SimtInterpreter::forgetLocal(const MemObject *Obj, uint32_t Active,
+                                  const std::array<EvalResult, MaxLanes> &Addr,
+                                  unsigned Bytes) {
+  for (uint32_t M = Active; M; M &= M - 1) {
+    unsigned I = __builtin_ctz(M);
+    auto &Slots = LocalMemory[I];
+    auto It = Slots.lower_bound({Obj, INT64_MIN});
+    while (It != Slots.end() && It->first.first == Obj) {
+      int64_t At = It->first.second;
+      bool Overlaps =
+          !Addr[I].Known || (At < Addr[I].Value + int64_t(Bytes) &&
+                             Addr[I].Value < At + int64_t(It->second.Bytes));
+      It = Overlaps ? Slots.erase(It) : std::next(It);
+    }
+  }
+}
+
+/// A store of an integer or a pointer into local memory: each lane can
+/// read it back (LocalMemory), within the region it was stored in and,
+/// where the lane ran it for certain, after (Regions). report() has already
+/// forgotten what it overwrites.
+void SimtInterpreter::rememberLocal(const LValue &LV, const Value &V,
+                                    clang::QualType T, uint32_t Active) {
+  Active &= LiveLanes;
+  if (!Active || !LV.Base || LV.Base->Space != AddrSpace::Local ||
+      UndecidedDepth || (V.Kind != Value::Int && V.Kind != Value::Ptr) ||
+      !(intTypeOf(AST, T) || T->isPointerType()))
+    return;
+  auto Stored = std::make_shared<const Value>(convert(V, T));
+  if (Stored->Kind != Value::Int && Stored->Kind != Value::Ptr)
+    return;
+  unsigned Bytes = unsigned(AST.getTypeSizeInChars(T).getQuantity());
+  std::array<EvalResult, MaxLanes> Off;
+  evalLanes(LV.Off, Active, Off);
+  for (uint32_t M = Active; M; M &= M - 1) {
+    unsigned I = __builtin_ctz(M);
+    if (Off[I].Known)
+      LocalMemory[I][{LV.Base, Off[I].Value}] = {
+          Bytes, Stored, Regions.empty() ? 0 : Regions.back().Id};
+  }
+}
+
+/// What every active lane stored at the local-memory address it reads, as
+/// one value (rememberLocal); none unless each lane's slot is there, of the
+/// same size, and all the lanes' values point to the same target.
+std::optional<SimtInterpreter::Value>
+SimtInterpreter::localValue(const LValue &LV, clang::QualType T,
+                            uint32_t Active) {
+  Active &= LiveLanes;
+  if (!Active || !LV.Base || LV.Base->Space != AddrSpace::Local ||
+      !(intTypeOf(AST, T) || T->isPointerType()))
+    return std::nullopt;
+  unsigned Bytes = unsigned(AST.getTypeSizeInChars(T).getQuantity());
+  std::array<EvalResult, MaxLanes> Off;
+  evalLanes(LV.Off, Active, Off);
+  const Value *First = nullptr;
+  Value R;
+  for (uint32_t M = Active; M; M &= M - 1) {
+    unsigned I = __builtin_ctz(M);
+    if (!Off[I].Known)
+      return std::nullopt;
+    auto It = LocalMemory[I].find({LV.Base, Off[I].Value});
+    if (It == LocalMemory[I].end() || It->second.Bytes != Bytes)
+      return std::nullopt;
+    const Value &S = *It->second.V;
+    if (!First) {
+      First = &S;
+      R = S;
+    } else if (!S.sameTarget(*First) || S.Type != First->Type) {
+      return std::nullopt;
+    }
+    R.L[I] = S.L[I];
+  }
+  return convert(R, T);
 }
 
 void SimtInterpreter::reportCopy(const clang::Expr *Site, AccessKind K,
@@ -731,7 +883,7 @@ public:
   /// Anything else is listed, and its value is opaque.
   Value VisitExpr(const clang::Expr *E, uint32_t) {
     std::string What = std::string(E->getStmtClassName()) + " at " + I.where(E);
-    I.Sink.onUnsupported(E, What + " is not interpreted");
+    I.onUnsupported(E, What + " is not interpreted");
     return I.opaque(E->getType(), What);
   }
 
@@ -760,8 +912,12 @@ Value SimtInterpreter::ExprEvaluator::VisitConditionalOperator(
   // accesses there are flagged as executing under an unknown condition.
   if (U)
     ++I.UnknownBranchDepth;
+  I.beginRegion(U);
   Value A = I.argValue(E->getTrueExpr(), Tm | U);
+  I.endRegion();
+  I.beginRegion(U);
   Value B = I.argValue(E->getFalseExpr(), Fm | U);
+  I.endRegion();
   if (U)
     --I.UnknownBranchDepth;
   // A test the whole warp decides alike selects one arm, whatever the

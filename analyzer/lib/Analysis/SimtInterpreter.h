@@ -17,10 +17,11 @@
 #include "clang/AST/IgnoreExpr.h"
 #include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <array>
-#include <deque>
 #include <chrono>
+#include <deque>
 #include <map>
 #include <memory>
 
@@ -412,6 +413,75 @@ private:
   llvm::DenseMap<const clang::Expr *, bool> SystemHeaderExpr;
   std::optional<Value> loadedPointer(const clang::Expr *Site, const LValue &LV,
                                      clang::QualType T, uint32_t Active);
+  /// Thread-private memory holds what its thread stored there: per lane,
+  /// the integers and pointers stored into local-memory objects (a local
+  /// array of pointers, `float3 *v[3]`), by object and byte offset, until
+  /// something may overwrite them. No other thread can write a thread's
+  /// local memory; within the thread, a store through a pointer of unknown
+  /// target, a call or statement the interpreter does not follow, a loop
+  /// cut at its cap and a store under a test some lanes could not decide
+  /// (both sides run for them) forget what they may have overwritten.
+  struct LocalSlot {
+    unsigned Bytes = 0;
+    /// The value stored, for all the lanes that stored it; this lane's is
+    /// its L[lane].
+    std::shared_ptr<const Value> V;
+    unsigned Region = 0; ///< where it was stored (Regions), 0 for none
+  };
+  /// What runs for lanes that may not run it: an arm of an `if` or `?:`
+  /// whose test they could not decide (both arms run for them), a loop
+  /// after its test was unknown for them. A lane can read back what it
+  /// stored inside (it ran the store if it runs the load); at the end, its
+  /// stores there are forgotten for those lanes, and kept for the others,
+  /// which ran them for certain.
+  struct Region {
+    unsigned Id = 0;
+    uint32_t Undecided = 0;
+  };
+  std::vector<Region> Regions;
+  unsigned NextRegion = 1;
+  void beginRegion(uint32_t Undecided) {
+    Regions.push_back({NextRegion++, Undecided});
+  }
+  void endRegion();
+  std::array<std::map<std::pair<const MemObject *, int64_t>, LocalSlot>,
+             MaxLanes>
+      LocalMemory;
+  /// Per loop being run, innermost last: the local objects it stored into.
+  /// A loop cut at its cap skips iterations that would store into them
+  /// again: what they hold is forgotten then.
+  std::vector<llvm::SmallPtrSet<const MemObject *, 4>> LoopLocalWrites;
+  /// Tests some lanes could not decide, around what runs for them on both
+  /// sides, that UnknownBranchDepth does not count (a `switch`, `&&`, `||`).
+  unsigned UndecidedDepth = 0;
+  void forgetLocal() {
+    for (auto &M : LocalMemory)
+      M.clear();
+  }
+  /// Forgets the slots of \p Obj that the lanes of \p Active may overwrite
+  /// at \p Addr (offsets in the object; all of them where unknown).
+  void forgetLocal(const MemObject *Obj, uint32_t Active,
+                   const std::array<EvalResult, MaxLanes> &Addr,
+                   unsigned Bytes);
+  void rememberLocal(const LValue &LV, const Value &V, clang::QualType T,
+                     uint32_t Active);
+  std::optional<Value> localValue(const LValue &LV, clang::QualType T,
+                                  uint32_t Active);
+  /// A pointer into local memory was stored outside local memory: code
+  /// the interpreter does not follow may reach it without being given it.
+  bool LocalEscaped = false;
+  /// The sink's onUnsupported, after forgetting the local memory that what
+  /// is not followed may have written (mayWriteLocal).
+  void onUnsupported(const clang::Stmt *S, llvm::StringRef What) {
+    if (mayWriteLocal(S))
+      forgetLocal();
+    Sink.onUnsupported(S, What);
+  }
+  /// Whether \p S, which the interpreter does not follow, may write the
+  /// thread's local memory: a call given an address (a pointer, an array,
+  /// a reference it may write through, the object of a member call), any
+  /// call once a local address has escaped, anything else.
+  bool mayWriteLocal(const clang::Stmt *S);
   /// The offset every lane of \p Active has in \p LV, when it is one known
   /// value for the warp.
   std::optional<int64_t> uniformAddress(const LValue &LV, uint32_t Active);

@@ -184,7 +184,9 @@ Value SimtInterpreter::evalBinary(const clang::BinaryOperator *BO,
     Value L = test(BO->getLHS(), Active, Tm, Fm, Why);
     uint32_t U = Active & ~(Tm | Fm);
     uint32_t RightMask = (Op == clang::BO_LAnd ? Tm : Fm) | U;
+    UndecidedDepth += U != 0;
     Value R = RightMask ? eval(BO->getRHS(), RightMask) : Value();
+    UndecidedDepth -= U != 0;
     if (L.Kind != Value::Int)
       return opaque(T, "non-integer operand of a logical operator");
     if (R.Kind != Value::Int) {
@@ -390,13 +392,13 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
   // A call that is neither a known builtin nor inlined (a member function,
   // a lambda, a call through a pointer, a function without a body) may
   // access memory the analysis does not see: say so, by name.
-  Sink.onUnsupported(CE, "call to " +
-                             (Name.empty() ? std::string("a function pointer "
-                                                         "or lambda")
-                                           : "'" + Name.str() + "'") +
-                             " at " + where(CE) +
-                             " is not followed; accesses inside it are not "
-                             "counted");
+  onUnsupported(CE, "call to " +
+                        (Name.empty() ? std::string("a function pointer "
+                                                    "or lambda")
+                                      : "'" + Name.str() + "'") +
+                        " at " + where(CE) +
+                        " is not followed; accesses inside it are not "
+                        "counted");
   if (T->isVoidType())
     return Value();
   return opaque(T, (Name.empty() ? std::string("indirect call")

@@ -42,6 +42,10 @@ void SimtInterpreter::runWarp(const clang::FunctionDecl *Kernel,
   uint64_t Threads = W.BlockDim[0] * W.BlockDim[1] * W.BlockDim[2];
   LiveLanes = 0;
   LoadSample = W.LoadSample;
+  forgetLocal();
+  LoopLocalWrites.clear();
+  Regions.clear();
+  LocalEscaped = false;
   if (Kernel != LoadAtomsOf) {
     LoadAtoms.clear();
     LoadAtomsOf = Kernel;
@@ -295,8 +299,11 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     if (Merge->second) {
       // The compiler hoists the common accesses out of the branch: they
       // run once for the lanes of both arms (the arithmetic becomes a
-      // select, which the interpreter does not need to follow).
+      // select, which the interpreter does not need to follow). The lanes
+      // of the else arm run the then arm's stores here, which they do not.
+      beginRegion(Active & ~T);
       exec(If->getThen(), Active);
+      endRegion();
       if (U) {
         --UnknownBranchDepth;
         forgetUndecided(F, *Before, U, If);
@@ -306,9 +313,13 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     uint32_t A1 = T | U, A2 = Fl | U;
     uint32_t In1 = A1, In2 = A2;
     uint64_t S0 = Statements, C0 = CappedLoopRuns;
+    beginRegion(U);
     exec(If->getThen(), A1);
+    endRegion();
     uint64_t S1 = Statements;
+    beginRegion(U);
     exec(If->getElse(), A2);
+    endRegion();
     // Lanes of both sides: the warp ran the two arms one after the other.
     if (T && Fl)
       Sink.onSplitArms(If, S1 - S0, Statements - S1, A1 != In1 || A2 != In2,
@@ -412,8 +423,8 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     return;
   case clang::Stmt::GotoStmtClass:
   case clang::Stmt::CXXTryStmtClass:
-    Sink.onUnsupported(S, std::string(S->getStmtClassName()) + " at " +
-                              where(S) + " is not interpreted");
+    onUnsupported(S, std::string(S->getStmtClassName()) + " at " + where(S) +
+                         " is not interpreted");
     return;
   default:
     if (const auto *E = dyn_cast<clang::Expr>(S)) {
@@ -421,8 +432,8 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
       (void)eval(E, Active);
       return;
     }
-    Sink.onUnsupported(S, std::string(S->getStmtClassName()) + " at " +
-                              where(S) + " is not interpreted");
+    onUnsupported(S, std::string(S->getStmtClassName()) + " at " + where(S) +
+                         " is not interpreted");
   }
 }
 
@@ -467,9 +478,9 @@ void SimtInterpreter::execAsm(const clang::GCCAsmStmt *A, uint32_t Active) {
       writeVar(LV, V, Active);
   }
   if (TouchesMemory)
-    Sink.onUnsupported(A, "inline asm at " + where(A) + " ('" + Short +
-                              "') may access memory; its accesses are not "
-                              "counted");
+    onUnsupported(A, "inline asm at " + where(A) + " ('" + Short +
+                         "') may access memory; its accesses are not "
+                         "counted");
 }
 
 void SimtInterpreter::execDecl(const clang::VarDecl *VD, uint32_t Active) {
@@ -477,7 +488,11 @@ void SimtInterpreter::execDecl(const clang::VarDecl *VD, uint32_t Active) {
   clang::QualType T = VD->getType();
   if (VD->hasAttr<clang::CUDASharedAttr>() || T->isArrayType() ||
       VD->isStaticLocal()) {
-    objectFor(VD); // memory, not a register: accessed through its address
+    const MemObject *Obj = objectFor(VD); // memory, not a register
+    // A local array declared again (in a loop, a callee called again) is a
+    // new object: nothing stored in the old one is in it.
+    if (Obj->Space == AddrSpace::Local)
+      forgetLocal(Obj, Active, {}, 0);
     return;
   }
   if (T->isReferenceType()) {
@@ -506,6 +521,7 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
   uint32_t Live = Active, Exited = 0;
   const uint32_t Entered = Active;
   bool Unknown = false, Capped = false;
+  LoopLocalWrites.emplace_back();
   // Iterations each lane ran: lanes leave for good (test, break, return),
   // so a lane's count is the iteration it left in.
   std::array<unsigned, MaxLanes> Trips{};
@@ -523,6 +539,8 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
         if (!Unknown) {
           Unknown = true;
           ++UnknownBranchDepth;
+          // Until the loop ends, what these lanes run they may not run.
+          beginRegion(U);
           T |= U;
         } else {
           Exited |= U;
@@ -538,6 +556,10 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
       // Past the cap the remaining iterations are skipped; the lanes still
       // live carry on after the loop, and the sink marks what was sampled.
       Sink.onLoopCapped(Loop);
+      // The iterations skipped would store into the local objects the loop
+      // stored into: what they hold is not known.
+      for (const MemObject *Obj : LoopLocalWrites.back())
+        forgetLocal(Obj, ~0u, {}, 0);
       ++CappedLoopRuns;
       Capped = true;
       Exited |= Live;
@@ -560,8 +582,16 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
     }
     Live = A;
   }
-  if (Unknown)
+  if (Unknown) {
     --UnknownBranchDepth;
+    endRegion();
+  }
+  // An enclosing loop stored into what this one stored into.
+  llvm::SmallPtrSet<const MemObject *, 4> Wrote =
+      std::move(LoopLocalWrites.back());
+  LoopLocalWrites.pop_back();
+  if (!LoopLocalWrites.empty())
+    LoopLocalWrites.back().insert(Wrote.begin(), Wrote.end());
   if (Entered) {
     unsigned Min = ~0u, Max = 0;
     for (uint32_t M = Entered; M; M &= M - 1) {
@@ -608,13 +638,15 @@ void SimtInterpreter::execSwitch(const clang::Stmt *S, uint32_t &Active) {
                 firstLane(C, Active));
   const auto *Body = dyn_cast_or_null<clang::CompoundStmt>(Sw->getBody());
   if (!Body) {
-    Sink.onUnsupported(S, "switch without a compound body at " + where(S));
+    onUnsupported(S, "switch without a compound body at " + where(S));
     return;
   }
   // Walk the body once; lanes join at their case label and fall through.
   uint32_t Matched = 0, Running = 0;
   uint32_t Unknown = Active & ~Known;
   Exits.push_back({0, 0, true});
+  // Lanes of an unknown condition run every case (UndecidedDepth).
+  UndecidedDepth += Unknown != 0;
   const clang::Stmt *Default = nullptr;
   for (const clang::SwitchCase *SC = Sw->getSwitchCaseList(); SC;
        SC = SC->getNextSwitchCase())
@@ -654,6 +686,7 @@ void SimtInterpreter::execSwitch(const clang::Stmt *S, uint32_t &Active) {
     }
     exec(Cur, Running);
   }
+  UndecidedDepth -= Unknown != 0;
   Exit E = Exits.back();
   Exits.pop_back();
   Active = Running | E.Broken | (Active & ~Matched & ~Unknown);
