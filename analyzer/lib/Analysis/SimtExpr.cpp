@@ -335,7 +335,9 @@ SimtInterpreter::sampledLoad(const clang::Expr *Site, const LValue &LV,
                              clang::QualType T, uint32_t Active) {
   std::optional<IntType> IT = intTypeOf(AST, T);
   Active &= LiveLanes;
-  if (!LV.Base || !IT || !Active)
+  // The same offset in local memory is a different address in each thread
+  // (its own copy of the array): one value per lane, not per warp.
+  if (!LV.Base || !IT || !Active || LV.Base->Space == AddrSpace::Local)
     return std::nullopt;
   std::optional<int64_t> Addr = uniformAddress(LV, Active);
   if (!Addr)

@@ -52,9 +52,21 @@ __global__ void calls(float *out) {
   out[threadIdx.x + 32] = row[1][threadIdx.x];
 }
 
+// What is forgotten is not one value for the warp either: each thread has
+// its own idx, so idx[0], read at the same offset by every lane, is one
+// value per lane (lane l stored 2l), not a sampled value common to the
+// warp, which would put the 32 stores at one address (1 sector).
+__global__ void forgotten(float *a) {
+  int idx[2];
+  idx[0] = 2 * threadIdx.x;
+  fill((float **)idx);
+  a[idx[0]] = 0.0f;
+}
+
 int main() {
   rows<<<1, 32>>>(nullptr, nullptr, nullptr);
   calls<<<1, 32>>>(nullptr);
+  forgotten<<<1, 32>>>(nullptr);
 }
 
 // CHECK-LABEL: kernel rows
@@ -66,3 +78,6 @@ int main() {
 // CHECK-LABEL: kernel calls
 // CHECK: access 49 shared load exact 1-1
 // CHECK: access 52 unknown load unknown - memory space unknown: the pointer's target is unknown (value loaded from memory at {{.*}}local-pointer-arrays.cu:52:27)
+// CHECK-LABEL: kernel forgotten
+// CHECK-NOT: sample: loaded values
+// CHECK: access 63 global store unknown - address depends on value loaded from memory at {{.*}}local-pointer-arrays.cu:63:5
