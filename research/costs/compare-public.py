@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Predicted against measured savings of fixes to findings in public programs.
+
+The public counterpart of scripts/eval/cost-compare.py (docs/costs.md,
+"Fixes in public programs"). For each fix: the analyzer's JSON for the
+program (run here, on the copy in .devcarry/costs-public), the launch of the
+kernel the program makes, the predicted saving of fixing the named lines
+(cost-compare.py's predicted_saving: the launch's estimated time less the
+time with those accesses' excess removed), and the kernel's median time
+before and after the fix from research/costs/measure-public.sh's ncu CSVs
+(gpu__time_duration.sum of every launch of the kernel in every run).
+
+  research/costs/compare-public.py [--lint build/bin/cuda-access-lint] \
+      [--results research/costs/public-h100-results.tgz]
+
+The copies under .devcarry/costs-public are not in the repository
+(third-party code); research/costs/public-fixes.md says how they were made.
+"""
+import argparse, csv, importlib.util, io, json, os, statistics, subprocess, sys, tarfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+D = ".devcarry/costs-public"
+
+spec = importlib.util.spec_from_file_location(
+    "cost_compare", os.path.join(ROOT, "scripts/eval/cost-compare.py"))
+cc = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(cc)
+
+PROF = "professional-cuda-c-programming/examples/"
+# id, where the finding is (upstream path), analyzer input (a copy; an
+# "analysis" copy has the run's command-line sizes written in, same lines),
+# nvcc flags, kernel, lines fixed, measurement (tag, kernel) before and
+# after, the fix, how the program was run.
+FIXES = [
+    ("blog-transpose", "NVIDIA-developer-blog/code-samples series/cuda-cpp/transpose/transpose.cu",
+     "blogtr/before/transpose.cu", [], "transposeCoalesced", [128],
+     ("blogtr.before", "transposeCoalesced"), ("blogtr.after", "transposeCoalesced"),
+     "pad tile [32][33] (--fix)", "no arguments: 1024x1024, 101 launches"),
+    ("samples-transpose", "NVIDIA/cuda-samples Samples/6_Performance/transpose/transpose.cu",
+     "samplestr/analysis/transpose.cu", ["-I" + D + "/samplestr/Common"], "transposeCoalesced", [160],
+     ("samplestr.before", "transposeCoalesced"), ("samplestr.after", "transposeCoalesced"),
+     "pad tile [32][33] (--fix)", "-dimX=4096 -dimY=4096, 101 launches"),
+    ("pcuda-copyCol", PROF + "chapter04/transpose.cu",
+     "prof/analysis/transpose.cu", [], "copyCol", [99],
+     ("prof4.before", "copyCol"), ("prof4.after", "copyCol"),
+     "row walk: out[iy*nx+ix] = in[iy*nx+ix]", "argument 1 (copyCol), 2048x2048, 5 runs"),
+    ("pcuda-transposeSmem", PROF + "chapter05/transposeRectangle.cu",
+     "prof/before/transposeRectangle.cu", [], "transposeSmem", [268],
+     ("prof5.before", "transposeSmem"), ("prof5.before", "transposeSmemPad"),
+     "pad tile (the program's transposeSmemPad, IPAD 2)", "no arguments: 4096x4096, 5 runs"),
+    ("pcuda-transposeSmemUnroll", PROF + "chapter05/transposeRectangle.cu",
+     "prof/before/transposeRectangle.cu", [], "transposeSmemUnroll", [146, 147],
+     ("prof5.before", "transposeSmemUnroll"), ("prof5.before", "transposeSmemUnrollPad"),
+     "pad tile (the program's transposeSmemUnrollPad)", "no arguments: 4096x4096, 5 runs"),
+    ("pcuda-transposeSmemDyn", PROF + "chapter05/transposeRectangle.cu",
+     "prof/before/transposeRectangle.cu", [], "transposeSmemDyn", [349],
+     ("prof5.before", "transposeSmemDyn"), ("prof5.before", "transposeSmemPadDyn"),
+     "pad tile (the program's transposeSmemPadDyn)", "no arguments: 4096x4096, 5 runs"),
+    ("pcuda-setRowReadCol", PROF + "chapter05/checkSmemSquare.cu",
+     "prof/before/checkSmemSquare.cu", [], "setRowReadCol", [81],
+     ("profsq.before", "setRowReadCol"), ("profsq.after", "setRowReadCol"),
+     "pad tile [32][33] (--fix)", "no arguments: 1 block, 5 runs"),
+    ("pcuda-setColReadCol", PROF + "chapter05/checkSmemSquare.cu",
+     "prof/before/checkSmemSquare.cu", [], "setColReadCol", [57, 63],
+     ("profsq.before", "setColReadCol"), ("profsq.after", "setColReadCol"),
+     "pad tile [32][33] (--fix)", "no arguments: 1 block, 5 runs"),
+    ("fan-bank-transpose1", "brucefan1983/CUDA-Programming src/08-shared-memory/bank.cu",
+     "bruce/analysis/bank.cu", [], "transpose1", [131],
+     ("bruce.before", "transpose1"), ("bruce.after", "transpose1"),
+     "pad tile [32][33] (--fix)", "argument 8192 (float), 11 launches"),
+    ("packt-transpose-shared", "PacktPublishing/Learn-CUDA-Programming Chapter02/02_memory_overview/04_matrix_transpose/matrix_transpose.cu",
+     "packt/before/matrix_transpose.cu", [], "matrix_transpose_shared", [41],
+     ("packt.before", "matrix_transpose_shared"), ("packt.after", "matrix_transpose_shared"),
+     "pad tile [32][33] (--fix)", "no arguments: 2048x2048 int, 5 runs"),
+    ("pcuda-AoS", PROF + "chapter04/simpleMathAoS.cu",
+     "aos/before/simpleMathAoS.cu", [], "testInnerStruct", [83, 86],
+     ("aos.before", "testInnerStruct"), ("aos.after", "testInnerArray"),
+     "structure of arrays (the book's simpleMathSoA.cu)", "no arguments: 2^22 elements, 5 runs"),
+]
+
+
+def measured(results):
+    """(tag.variant, kernel) -> list of microseconds, from the ncu CSVs."""
+    out = {}
+    with tarfile.open(results) as t:
+        for m in t.getmembers():
+            if not (m.name.startswith("ncu/") and m.name.endswith(".csv")):
+                continue
+            tag = ".".join(os.path.basename(m.name).split(".")[:2])
+            lines = t.extractfile(m).read().decode().splitlines()
+            head = [i for i, l in enumerate(lines) if l.startswith('"ID"')]
+            if not head:
+                continue
+            for r in csv.DictReader(io.StringIO("\n".join(lines[head[0]:]))):
+                if r["Metric Name"] != "gpu__time_duration.sum":
+                    continue
+                assert r["Metric Unit"] == "ns", r["Metric Unit"]
+                k = r["Kernel Name"].split("(")[0]
+                out.setdefault((tag, k), []).append(
+                    float(r["Metric Value"].replace(",", "")) / 1000.0)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--lint", default=os.path.join(ROOT, "build/bin/cuda-access-lint"))
+    ap.add_argument("--results", default=os.path.join(ROOT, "research/costs/public-h100-results.tgz"))
+    a = ap.parse_args()
+    meas = measured(a.results)
+    preds = {}
+    rows = []
+    for (fid, upstream, src, flags, kernel, lines, mb, ma, what, run) in FIXES:
+        if (src, tuple(flags)) not in preds:
+            cmd = [a.lint, "--format=json", os.path.join(D, src)] + (["--"] + flags if flags else [])
+            p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+            preds[(src, tuple(flags))] = json.loads(p.stdout)["kernels"]
+        ents = [k for k in preds[(src, tuple(flags))]
+                if k["name"] == kernel and k["launch"].get("source") == "host-launch"]
+        if not ents:
+            sys.exit("error: no host launch of %s in %s" % (kernel, src))
+        e = ents[0]
+        pred, launch = cc.predicted_saving(e, lines)
+        tb, ta = meas[mb], meas[ma]
+        rows.append(dict(
+            id=fid, where="%s:%s" % (upstream, ",".join(map(str, lines))), what=what, run=run,
+            grid=e["launch"]["grid"], block=e["launch"]["block"],
+            assumed=e["launch"].get("assumed"), certainty=e["estimated_time"].get("certainty"),
+            bound=e["estimated_time"].get("bound_by"), predicted=pred or 0.0, launch=launch,
+            before=statistics.median(tb), after=statistics.median(ta), n=(len(tb), len(ta))))
+    print("| fix | finding (file:line) | the fix | launch (grid, block) | bound by | "
+          "predicted launch (us) | measured before (us) | measured after (us) | "
+          "predicted saving (us) | measured saving (us) | ratio |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    within = 0
+    for r in rows:
+        p, m = r["predicted"], r["before"] - r["after"]
+        r["measured"] = m
+        ok = p > 0 and m > 0 and 0.5 <= p / m <= 2
+        within += ok
+        ratio = "%.2f" % (p / m) if p > 0 and m > 0 else (
+            "n/a (measured slower)" if m <= 0 else "n/a (predicted 0)")
+        g = lambda v: "(%s)" % ",".join("?" if x is None else str(x) for x in v)
+        print("| %s | %s | %s | %s %s, %s | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %s%s |" % (
+            r["id"], r["where"], r["what"], g(r["grid"]), g(r["block"]),
+            r["certainty"], r["bound"], r["launch"], r["before"], r["after"],
+            p, m, ratio, "" if ok else " *"))
+    print()
+    print("within a factor of 2: %d of %d (%.0f%%); Spearman rank correlation of "
+          "predicted and measured savings: %.3f; of predicted launch time and "
+          "measured time before: %.3f" % (
+              within, len(rows), 100.0 * within / len(rows),
+              cc.spearman([r["predicted"] for r in rows], [r["measured"] for r in rows]),
+              cc.spearman([r["launch"] for r in rows], [r["before"] for r in rows])))
+    print()
+    print("runs: " + "; ".join("%s: %s (launches timed %d/%d)" % (r["id"], r["run"], *r["n"]) for r in rows))
+
+
+if __name__ == "__main__":
+    main()
