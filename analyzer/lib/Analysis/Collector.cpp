@@ -95,8 +95,12 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
       K.EventDump.push_back(Line + " unknown: " + A.UnknownReason);
     return;
   }
-  if (A.IndexText.empty() && Addrs.Lane0Offset)
+  if (A.IndexText.empty() && Addrs.Lane0Offset) {
     A.IndexText = Addrs.Lane0Offset->str();
+    if (OffsetExprs.size() <= It->second)
+      OffsetExprs.resize(It->second + 1);
+    OffsetExprs[It->second] = Addrs.Lane0Offset;
+  }
   if (A.FirstWarpOffsets.empty())
     for (unsigned I = 0; I < MaxLanes; ++I)
       if (Lanes[I]) {
@@ -355,10 +359,23 @@ void Collector::finish() {
     return std::tie(X.File, X.Line, X.Column) <
            std::tie(Y.File, Y.Line, Y.Column);
   };
-  std::stable_sort(K.Accesses.begin(), K.Accesses.end(),
-                   [&](const AccessSummary &X, const AccessSummary &Y) {
-                     return Before(X.Pos, Y.Pos);
-                   });
+  // The offset expressions follow their accesses into source order.
+  OffsetExprs.resize(K.Accesses.size());
+  std::vector<size_t> Order(K.Accesses.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](size_t X, size_t Y) {
+    return Before(K.Accesses[X].Pos, K.Accesses[Y].Pos);
+  });
+  std::vector<AccessSummary> Sorted;
+  std::vector<const Expr *> SortedExprs;
+  Sorted.reserve(Order.size());
+  for (size_t I : Order) {
+    Sorted.push_back(std::move(K.Accesses[I]));
+    SortedExprs.push_back(OffsetExprs[I]);
+  }
+  K.Accesses = std::move(Sorted);
+  OffsetExprs = std::move(SortedExprs);
   std::stable_sort(K.Branches.begin(), K.Branches.end(),
                    [&](const BranchSummary &X, const BranchSummary &Y) {
                      return Before(X.Pos, Y.Pos);

@@ -43,6 +43,9 @@ public:
   std::string WarpText;
   /// Bytes and operations over the grid (Roofline.h).
   TrafficCounter Traffic;
+  /// By access (K.Accesses' index): its byte offset in thread terms, the
+  /// expression IndexText prints; null where none (ClosedForm.cpp).
+  std::vector<const Expr *> OffsetExprs;
 
   void onArith(OpClass C, unsigned N, uint32_t Active) override {
     Traffic.addOps(C, N, Active);

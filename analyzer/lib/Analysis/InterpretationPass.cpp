@@ -254,6 +254,7 @@ void InterpretationPass::run(LaunchState &St, KernelResult &K) const {
   Compiled.finish();
   St.Traffic = Sink.Traffic.samples();
   St.CappedLoops = Sink.cappedLoops();
+  St.OffsetExprs = std::move(Sink.OffsetExprs);
   St.OverBudget = Interp.overBudget();
 }
 

@@ -45,6 +45,8 @@ struct LaunchState {
   WarpSetup FirstSetup;
   /// The analysis budget ran out during the interpretation.
   bool OverBudget = false;
+  /// By access: its byte offset in thread terms (Collector::OffsetExprs).
+  std::vector<const Expr *> OffsetExprs;
 };
 
 class LaunchPass {

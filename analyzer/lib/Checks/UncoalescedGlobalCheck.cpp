@@ -146,6 +146,10 @@ void UncoalescedGlobalCheck::run(const KernelResult &K, const TargetModel &TM,
                           (ExcessBytes ? ", " : " ") + What,
                       byteOffset, TM);
     addAccessCost(F, A, K, TM);
+    if (A.Closed)
+      F.Notes.push_back("sectors per request as a function of " +
+                        A.Closed->Param + ": " + A.Closed->Text +
+                        " (full warps; found at " + A.Closed->Checked + ")");
     if (Txn)
       F.Notes.push_back(TM.globalRuleText());
     // The alignment a contiguous range needs: a sector, or on 1.x the

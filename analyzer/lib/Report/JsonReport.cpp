@@ -214,6 +214,24 @@ json::Array resultToJSON(const AnalysisResult &R) {
           (*M)[key::Mean] = A.headline(K);
         O["sample_cases"] = Cases;
       }
+      if (A.Closed) {
+        json::Array Cases;
+        for (const auto &[Residues, Value] : A.Closed->Cases) {
+          json::Array Rs;
+          for (unsigned R : Residues)
+            Rs.push_back(R);
+          Cases.push_back(json::Object{{"residues", std::move(Rs)},
+                                       {key::SectorsPerRequest, Value}});
+        }
+        json::Object CF{{"parameter", A.Closed->Param},
+                        {"text", A.Closed->Text},
+                        {"checked", A.Closed->Checked}};
+        if (A.Closed->Modulus) {
+          CF["modulus"] = A.Closed->Modulus;
+          CF["cases"] = std::move(Cases);
+        }
+        O["closed_form"] = std::move(CF);
+      }
       // What its excess over the ideal costs the launch (LaunchTime.h).
       if (std::optional<AccessCost> Cost = accessCost(K, R.Target, A))
         O["cost"] = Cost->toJSON();

@@ -23,6 +23,7 @@
 #include <array>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -185,6 +186,19 @@ struct AccessSummary {
   /// The statically declared shared array every request of the access went
   /// to; null when none or several (a fix may change its declaration).
   const clang::VarDecl *SharedArray = nullptr;
+  /// Sectors per request as a function of one unknown parameter, where the
+  /// offset is an expression of it and the thread indices (ClosedForm.cpp):
+  /// "min(32, 4*s)", or cases of Param mod Modulus. Empty when none.
+  struct ClosedForm {
+    std::string Param;
+    std::string Text;     ///< "4 when w mod 8 = 0; ...; 5.75 otherwise"
+    std::string Checked;  ///< "w = 64..127 and 4096..4159"
+    unsigned Modulus = 0; ///< 0 for a saturating linear form
+    /// Residue classes and their value (Modulus > 0); the last is
+    /// "otherwise" (an empty residue list).
+    std::vector<std::pair<std::vector<unsigned>, double>> Cases;
+  };
+  std::optional<ClosedForm> Closed;
 
   /// When the per-request figure (sectors or wavefronts) differs between
   /// samples: "4 when off=4096, 5 when off=4097"; else "".

@@ -1,0 +1,246 @@
+//===- ClosedForm.cpp - Sectors per request as a function of a size -------===//
+//
+// Where a sampled access's byte offset is an expression of the thread
+// indices and one unknown parameter (no loop variable, nothing loaded), the
+// sectors of a full warp's request can be computed for any value of the
+// parameter from the expression alone. This pass does so over two ranges
+// of values and states the rule they follow, so that the user gets "4 when
+// w mod 8 = 0; 5.75 otherwise" instead of the figures at 4096 and 4097:
+//
+// - a saturating line in a stride: f(s) = min(C, a*s + b) for s = 1..40
+//   (`in[i * s]`: min(32, 4*s));
+// - else cases of the parameter modulo m, the smallest m of 2..32 such that
+//   the figure depends only on the residue, the same residues giving the
+//   same figures at 64..127 and at 4096..4159 (`o[y * w + x]`).
+//
+// The figure is the mean over the warps of the launch's first evaluated
+// blocks, every lane active (a guard that switches lanes off is not
+// applied). It is found, not proven, for the values outside those ranges:
+// the JSON and the note say which values were checked.
+//
+//===----------------------------------------------------------------------===//
+#include "LaunchPass.h"
+#include "cal/Models/MemoryModels.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <cmath>
+
+using namespace llvm;
+
+namespace cal {
+namespace {
+
+constexpr uint64_t Base = uint64_t(1) << 30; // aligned beyond any unit
+constexpr unsigned MaxBlocks = 4;
+
+/// The parameter atoms of \p E; false if it holds a loop variable or an
+/// opaque value.
+bool paramAtoms(const Expr *E, SmallPtrSetImpl<const Expr *> &Seen,
+                SmallVectorImpl<const Expr *> &Params) {
+  if (!Seen.insert(E).second)
+    return true;
+  if (E->getKind() == ExprKind::Atom) {
+    switch (E->getAtomKind()) {
+    case AtomKind::Param:
+      Params.push_back(E);
+      return true;
+    case AtomKind::Induction:
+    case AtomKind::Opaque:
+      return false;
+    default:
+      return true;
+    }
+  }
+  for (unsigned I = 0; I < E->getNumOperands(); ++I)
+    if (!paramAtoms(E->getOperand(I), Seen, Params))
+      return false;
+  return true;
+}
+
+class Evaluator {
+public:
+  Evaluator(const ExprContext &EC, const TargetModel &TM,
+            const AccessSummary &A, const WarpSetup &W,
+            ArrayRef<Dim3> Blocks, const Expr *P, const Expr *Off)
+      : EC(EC), TM(TM), A(A), Blocks(Blocks), P(P), Off(Off) {
+    for (unsigned D = 0; D < 3; ++D) {
+      B.BlockDim[D] = uint32_t(W.BlockDim[D]);
+      B.GridDim[D] = uint32_t(W.GridDim[D]);
+    }
+    for (const auto &[Atom, V] : W.ParamValues)
+      B.Atoms[Atom] = V;
+  }
+
+  /// Mean sectors per full-warp request with the parameter at \p V.
+  std::optional<double> sectors(int64_t V) {
+    B.Atoms[P] = V;
+    unsigned Bx = B.BlockDim[0], By = B.BlockDim[1];
+    uint64_t Threads = uint64_t(Bx) * By * B.BlockDim[2];
+    double Sum = 0;
+    unsigned N = 0;
+    for (const Dim3 &Blk : Blocks) {
+      for (unsigned D = 0; D < 3; ++D)
+        B.BlockIdx[D] = uint32_t(Blk[D]);
+      for (uint64_t W0 = 0; W0 < Threads; W0 += TM.WarpSize) {
+        std::array<LaneAddress, MaxLanes> Lanes;
+        for (unsigned L = 0; L < TM.WarpSize && W0 + L < Threads; ++L) {
+          uint64_t T = W0 + L;
+          B.ThreadIdx[0] = uint32_t(T % Bx);
+          B.ThreadIdx[1] = uint32_t(T / Bx % By);
+          B.ThreadIdx[2] = uint32_t(T / (uint64_t(Bx) * By));
+          EvalResult R = EC.evaluate(Off, B);
+          if (!R.Known)
+            return std::nullopt;
+          Lanes[L] = Base + uint64_t(R.Value);
+        }
+        Sum += computeGlobalCost(TM, ArrayRef(Lanes).take_front(TM.WarpSize),
+                                 A.BytesPerLane, A.Kind == AccessKind::Load)
+                   .Sectors;
+        ++N;
+      }
+    }
+    return N ? std::optional<double>(Sum / N) : std::nullopt;
+  }
+
+private:
+  const ExprContext &EC;
+  const TargetModel &TM;
+  const AccessSummary &A;
+  ArrayRef<Dim3> Blocks;
+  const Expr *P, *Off;
+  Bindings B;
+};
+
+/// 4, 5.5, 5.75: as many decimals as the value needs, at most two.
+std::string num(double V) {
+  std::string S = formatv("{0:F2}", V).str();
+  while (S.back() == '0')
+    S.pop_back();
+  if (S.back() == '.')
+    S.pop_back();
+  return S;
+}
+
+/// min(C, a*s + b) for s = 1..40.
+std::optional<AccessSummary::ClosedForm> saturatingLine(Evaluator &E,
+                                                        StringRef Name) {
+  std::vector<double> F;
+  for (int64_t S = 1; S <= 40; ++S) {
+    std::optional<double> V = E.sectors(S);
+    if (!V)
+      return std::nullopt;
+    F.push_back(*V);
+  }
+  double A = F[1] - F[0], B = F[0] - A;
+  double Cap = *std::max_element(F.begin(), F.end());
+  if (A <= 0 || A != std::floor(A) || B != std::floor(B))
+    return std::nullopt;
+  for (int64_t S = 1; S <= 40; ++S)
+    if (F[S - 1] != std::min(Cap, A * double(S) + B))
+      return std::nullopt;
+  AccessSummary::ClosedForm C;
+  C.Param = Name.str();
+  std::string Line = num(A) + "*" + C.Param + (B > 0   ? " + " + num(B)
+                                               : B < 0 ? " - " + num(-B)
+                                                       : "");
+  bool Saturates = Cap < A * 40 + B;
+  C.Text = Saturates ? "min(" + num(Cap) + ", " + Line + ")" : Line;
+  C.Checked = C.Param + " = 1..40";
+  return C;
+}
+
+/// The figure by the parameter's residue modulo the smallest power of two
+/// that decides it, at 64..127 and at 4096..4159.
+std::optional<AccessSummary::ClosedForm> residueCases(Evaluator &E,
+                                                      StringRef Name) {
+  std::vector<double> Lo, Hi;
+  for (int64_t V = 0; V < 64; ++V) {
+    std::optional<double> L = E.sectors(64 + V), H = E.sectors(4096 + V);
+    if (!L || !H)
+      return std::nullopt;
+    Lo.push_back(*L);
+    Hi.push_back(*H);
+  }
+  if (llvm::all_equal(Lo) && llvm::all_equal(Hi))
+    return std::nullopt; // the parameter changes nothing
+  for (unsigned M = 2; M <= 32; M *= 2) {
+    bool Fits = true;
+    for (unsigned V = 0; V < 64 && Fits; ++V)
+      Fits = Lo[V] == Lo[V % M] && Hi[V] == Hi[V % M] && Lo[V] == Hi[V];
+    if (!Fits)
+      continue;
+    // Residues grouped by their figure; the largest group is "otherwise".
+    std::map<double, std::vector<unsigned>> ByValue;
+    for (unsigned R = 0; R < M; ++R)
+      ByValue[Lo[R]].push_back(R);
+    auto Largest = std::max_element(
+        ByValue.begin(), ByValue.end(), [](const auto &X, const auto &Y) {
+          return X.second.size() < Y.second.size();
+        });
+    AccessSummary::ClosedForm C;
+    C.Param = Name.str();
+    C.Modulus = M;
+    std::vector<std::pair<std::vector<unsigned>, double>> Named;
+    for (const auto &[Value, Residues] : ByValue)
+      if (Value != Largest->first)
+        Named.push_back({Residues, Value});
+    llvm::sort(Named, [](const auto &X, const auto &Y) {
+      return X.first.front() < Y.first.front();
+    });
+    for (const auto &[Residues, Value] : Named) {
+      std::string Rs;
+      for (size_t I = 0; I < Residues.size(); ++I)
+        Rs += (I == 0                      ? ""
+               : I + 1 == Residues.size() ? " or "
+                                           : ", ") +
+              std::to_string(Residues[I]);
+      C.Text += num(Value) + " when " + C.Param + " mod " +
+                std::to_string(M) + (Residues.size() > 1 ? " is " : " = ") +
+                Rs + "; ";
+      C.Cases.push_back({Residues, Value});
+    }
+    C.Text += num(Largest->first) + " otherwise";
+    C.Cases.push_back({{}, Largest->first});
+    C.Checked = C.Param + " = 64..127 and 4096..4159";
+    return C;
+  }
+  return std::nullopt;
+}
+
+class ClosedFormPass : public LaunchPass {
+public:
+  StringRef name() const override { return "closed_forms"; }
+  void run(LaunchState &S, KernelResult &K) const override {
+    const TargetModel &TM = S.Opts.Target;
+    for (size_t I = 0; I < K.Accesses.size(); ++I) {
+      AccessSummary &A = K.Accesses[I];
+      const Expr *Off = I < S.OffsetExprs.size() ? S.OffsetExprs[I] : nullptr;
+      if (!Off || A.Space != AddrSpace::Global || TM.countsTransactions() ||
+          K.Samples.empty() || S.OverBudget || A.UnknownRequests ||
+          A.BytesPerLane == 0 || A.BytesPerLane > TM.MaxAccessBytes ||
+          A.Sectors.Max <= A.IdealSectors.Min)
+        continue;
+      SmallPtrSet<const Expr *, 16> Seen;
+      SmallVector<const Expr *, 2> Params;
+      if (!paramAtoms(Off, Seen, Params) || Params.size() != 1)
+        continue;
+      ArrayRef<Dim3> Blocks = K.Samples.front().Blocks;
+      Evaluator E(S.EC, TM, A, S.FirstSetup,
+                  Blocks.take_front(std::min<size_t>(MaxBlocks, Blocks.size())),
+                  Params.front(), Off);
+      StringRef Name = Params.front()->getName();
+      A.Closed = saturatingLine(E, Name);
+      if (!A.Closed)
+        A.Closed = residueCases(E, Name);
+    }
+  }
+};
+
+} // namespace
+
+const LaunchPass &closedFormPass() {
+  static const ClosedFormPass P;
+  return P;
+}
+
+} // namespace cal
