@@ -5,7 +5,8 @@
 // }`, called only from main.cpp. The kernel file's own parse sees the launch
 // but not the values of `threads`. This side of the lookup runs in the other
 // unit: each call of a function that unit declares but does not define is
-// recorded with the integer arguments its host evaluation knows, as the
+// recorded with the integer and dim3 arguments its host evaluation knows, as
+// the
 // launch discovery evaluates a configuration (HostConstEval.h), and the
 // wrapper's unit binds its parameters to them (LaunchSites.cpp).
 //
@@ -21,6 +22,11 @@
 using namespace clang;
 
 namespace cal {
+
+bool isDim3(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->getName() == "dim3";
+}
 
 /// Calls of a function followed into its own calls in this unit, one level:
 /// `run(f, 256)` in main of `void run(fn f, int t) { f(d, t); }`.
@@ -76,7 +82,8 @@ private:
         F->hasAttr<CUDAGlobalAttr>() || inSystemHeader(F->getLocation()))
       return false;
     return llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
-      return P->getType()->isIntegralOrEnumerationType();
+      return P->getType()->isIntegralOrEnumerationType() ||
+             isDim3(P->getType());
     });
   }
 
@@ -95,11 +102,13 @@ private:
       Targets = Ev.targets(CE->getCallee());
     llvm::erase_if(Targets, [&](const FunctionDecl *F) { return !wanted(F); });
     std::vector<std::optional<int64_t>> Args;
+    std::vector<PartialDim3> Dims;
     for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
       const Expr *A = CE->getArg(I);
       Args.push_back(A->getType()->isIntegralOrEnumerationType()
                          ? Ev.evalInt(A)
                          : std::nullopt);
+      Dims.push_back(isDim3(A->getType()) ? Ev.evalDim3(A) : PartialDim3{});
     }
     // What the call passes depends on the caller's parameters: take them
     // from each of its calls in this unit instead.
@@ -119,6 +128,7 @@ private:
       C.Pos = makePos(Ctx, CE->getBeginLoc());
       C.Caller = Frame->F->getNameAsString();
       C.Args = Args;
+      C.Dims = Dims;
       Out.emplace_back(linkageName(*Mangler, *T), std::move(C));
     }
   }

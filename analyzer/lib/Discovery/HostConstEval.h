@@ -20,6 +20,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <deque>
+#include <map>
 #include <memory>
 
 namespace clang {
@@ -121,6 +122,9 @@ public:
   /// that may reach the launch takes, in turn, each value of its set;
   /// Chosen holds the values of the member being evaluated.
   llvm::DenseMap<const clang::VarDecl *, int64_t> Chosen;
+  /// The same for members of a variable (a dim3 parameter's "x").
+  std::map<std::pair<const clang::VarDecl *, std::string>, int64_t>
+      ChosenMembers;
   /// A variable read with no single reaching definition, while
   /// RecordUndecided is set (the launch's grid and block).
   struct Undecided {

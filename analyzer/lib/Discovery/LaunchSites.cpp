@@ -557,15 +557,23 @@ bool LaunchBuilder::bindExternally(const FunctionDecl *F,
       BoundExternally.count(F))
     return false;
   std::vector<ExternalCall> Calls = (*External)(*F);
-  // One member per distinct set of known integer arguments.
-  std::vector<std::vector<std::pair<const ParmVarDecl *, int64_t>>> Bindings;
+  // One member per distinct set of known integer and dim3 arguments; a
+  // dim3's components are bound one by one ("" for an integer).
+  using Binding = std::tuple<const ParmVarDecl *, std::string, int64_t>;
+  std::vector<std::vector<Binding>> Bindings;
   std::vector<const ExternalCall *> From;
+  static const char *const XYZ[] = {"x", "y", "z"};
   for (const ExternalCall &C : Calls) {
-    std::vector<std::pair<const ParmVarDecl *, int64_t>> B;
-    for (unsigned I = 0; I < F->getNumParams() && I < C.Args.size(); ++I)
-      if (C.Args[I] &&
-          F->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
-        B.push_back({F->getParamDecl(I), *C.Args[I]});
+    std::vector<Binding> B;
+    for (unsigned I = 0; I < F->getNumParams() && I < C.Args.size(); ++I) {
+      const ParmVarDecl *P = F->getParamDecl(I);
+      if (C.Args[I] && P->getType()->isIntegralOrEnumerationType())
+        B.push_back({P, "", *C.Args[I]});
+      if (I < C.Dims.size() && isDim3(P->getType()))
+        for (unsigned D = 0; D < 3; ++D)
+          if (C.Dims[I][D])
+            B.push_back({P, XYZ[D], int64_t(*C.Dims[I][D])});
+    }
     if (B.empty() || llvm::is_contained(Bindings, B))
       continue;
     Bindings.push_back(std::move(B));
@@ -578,10 +586,13 @@ bool LaunchBuilder::bindExternally(const FunctionDecl *F,
   BoundExternally.insert(F);
   for (size_t I = 0; I < Bindings.size(); ++I) {
     std::string Text;
-    for (auto &[P, V] : Bindings[I]) {
-      Session.Chosen[P] = V;
-      Text += (Text.empty() ? "" : ", ") + P->getNameAsString() + " = " +
-              std::to_string(V);
+    for (auto &[P, Member, V] : Bindings[I]) {
+      if (Member.empty())
+        Session.Chosen[P] = V;
+      else
+        Session.ChosenMembers[{P, Member}] = V;
+      Text += (Text.empty() ? "" : ", ") + P->getNameAsString() +
+              (Member.empty() ? "" : "." + Member) + " = " + std::to_string(V);
     }
     const ExternalCall &C = *From[I];
     Choices.push_back(Text + ": the arguments of " + F->getNameAsString() +
@@ -589,8 +600,10 @@ bool LaunchBuilder::bindExternally(const FunctionDecl *F,
                       (C.Origin.empty() ? "" : " (" + C.Origin + ")"));
     Evaluate();
     Choices.pop_back();
-    for (auto &[P, V] : Bindings[I])
+    for (auto &[P, Member, V] : Bindings[I]) {
       Session.Chosen.erase(P);
+      Session.ChosenMembers.erase({P, Member});
+    }
   }
   BoundExternally.erase(F);
   return true;

@@ -17,6 +17,9 @@
 
 namespace cal {
 
+/// CUDA's dim3 (a launch's grid or block), by value or reference.
+bool isDim3(clang::QualType T);
+
 /// A visitor that knows the function it is in (Enclosing.back()), free
 /// function or method: the launch search, the call-site index and the
 /// calls of other units' functions all ask what calls what.

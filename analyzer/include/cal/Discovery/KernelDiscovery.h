@@ -156,6 +156,9 @@ struct ExternalCall {
   std::string Origin;
   /// Per argument: its value when it is an integer known on the host side.
   std::vector<std::optional<int64_t>> Args;
+  /// Per argument: its components when it is a dim3 (`dim3 block(16, 16)`
+  /// passed to `render(grid, block, ...)`), each where known.
+  std::vector<PartialDim3> Dims;
 };
 
 /// The calls, in other translation units, of a host function defined in the

@@ -1,0 +1,12 @@
+#include <cuda_runtime.h>
+
+extern "C" void render(float *d, int w, dim3 grid, dim3 block);
+
+int main() {
+  float *d = nullptr;
+  int w = 1024;
+  dim3 blockSize(16, 16);
+  dim3 gridSize(w / blockSize.x, w / blockSize.y);
+  render(d, w, gridSize, blockSize);
+  return 0;
+}
