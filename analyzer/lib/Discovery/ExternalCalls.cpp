@@ -94,6 +94,7 @@ private:
   void record(const CallExpr *CE, const FunctionDecl *Direct,
               const CallFrame *Frame, unsigned Depth) {
     Session.UsedFrames.clear();
+    Session.GlobalsRead.clear();
     HostConstEval Ev(Session, Frame, CE);
     std::vector<const FunctionDecl *> Targets;
     if (Direct)
@@ -129,6 +130,8 @@ private:
       C.Caller = Frame->F->getNameAsString();
       C.Args = Args;
       C.Dims = Dims;
+      if (!Session.GlobalsRead.empty())
+        C.Globals = globalsText(Session.GlobalsRead, Ctx);
       Out.emplace_back(linkageName(*Mangler, *T), std::move(C));
     }
   }

@@ -150,15 +150,23 @@ std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
     HostConstEval At(S, Frame, D->At);
     return Eval(At, D->Value, D->SubPath);
   }
-  // Not a local of this frame: only a constant's initializer is its value
-  // (a non-const global may be written anywhere, in any translation unit).
+  // Not a local of this frame: a constant's initializer is its value. A
+  // non-const global that nothing in this unit writes keeps its initializer
+  // too, unless another unit writes it: one of external linkage is taken
+  // with that said (GlobalsRead).
   const Expr *Init = VD->getAnyInitializer();
-  if (Init && !VD->isLocalVarDeclOrParm() &&
-      (VD->getType().isConstQualified() || VD->isConstexpr())) {
-    HostConstEval G(S, nullptr, nullptr);
-    return Eval(G, Init, Path);
-  }
-  return std::nullopt;
+  if (!Init || VD->isLocalVarDeclOrParm())
+    return std::nullopt;
+  bool Const = VD->getType().isConstQualified() || VD->isConstexpr();
+  if (!Const && (!VD->hasGlobalStorage() || VD->isStaticDataMember() ||
+                 S.writtenInUnit(VD)))
+    return std::nullopt;
+  HostConstEval G(S, nullptr, nullptr);
+  std::optional<T> V = Eval(G, Init, Path);
+  if (V && !Const && VD->isExternallyVisible() &&
+      !llvm::is_contained(S.GlobalsRead, VD->getNameAsString()))
+    S.GlobalsRead.push_back(VD->getNameAsString());
+  return V;
 }
 
 std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {

@@ -18,10 +18,12 @@
 #include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace clang {
 class ArraySubscriptExpr;
@@ -110,6 +112,12 @@ public:
   explicit HostEvalSession(clang::ASTContext &Ctx) : Ctx(Ctx) {}
   clang::ASTContext &Ctx;
   VarWrites &writes(const clang::FunctionDecl *F);
+  /// Whether anything in the unit may write global \p VD (GlobalWrites.cpp);
+  /// the unit is scanned once.
+  bool writtenInUnit(const clang::VarDecl *VD);
+  /// Globals of external linkage whose initializer a value took ("blockSize"):
+  /// another unit could write them, so the launch says so.
+  std::vector<std::string> GlobalsRead;
   /// Frames whose parameters an evaluation read; cleared by the caller.
   llvm::SmallPtrSet<const CallFrame *, 8> UsedFrames;
   /// The launch being evaluated and its frame, set by the caller: the
@@ -150,6 +158,7 @@ public:
 
 private:
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<VarWrites>> W;
+  std::optional<llvm::DenseSet<const clang::VarDecl *>> GlobalWrites;
 };
 
 /// Evaluates host expressions at one program point of one frame.

@@ -550,6 +550,18 @@ static std::string siteKey(const FunctionDecl *K, const LaunchSite &S) {
   return Key;
 }
 
+std::string globalsText(ArrayRef<std::string> Names, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID());
+  std::string File =
+      FE ? llvm::sys::path::filename(FE->getName()).str() : "this file";
+  return "global" + std::string(Names.size() > 1 ? "s " : " ") +
+         llvm::join(Names, ", ") + " taken at " +
+         (Names.size() > 1 ? "their initializers" : "its initializer") +
+         ": nothing in " + File + " writes " +
+         (Names.size() > 1 ? "them" : "it") + " (another file could)";
+}
+
 bool LaunchBuilder::bindExternally(const FunctionDecl *F,
                                    llvm::function_ref<void()> Evaluate,
                                    std::vector<std::string> &Choices) {
@@ -597,7 +609,8 @@ bool LaunchBuilder::bindExternally(const FunctionDecl *F,
     const ExternalCall &C = *From[I];
     Choices.push_back(Text + ": the arguments of " + F->getNameAsString() +
                       "()'s call in " + C.Caller + " at " + C.Pos.str() +
-                      (C.Origin.empty() ? "" : " (" + C.Origin + ")"));
+                      (C.Origin.empty() ? "" : " (" + C.Origin + ")") +
+                      (C.Globals.empty() ? "" : "; " + C.Globals));
     Evaluate();
     Choices.pop_back();
     for (auto &[P, Member, V] : Bindings[I]) {
@@ -635,6 +648,7 @@ void LaunchBuilder::build(
     Session.Open.clear();
     Session.ArgcRead = false;
     Session.DeviceRead.clear();
+    Session.GlobalsRead.clear();
     std::vector<const FunctionDecl *> Ks;
     if (L->Direct)
       Ks = {L->Direct};
@@ -651,6 +665,7 @@ void LaunchBuilder::build(
       Sites.push_back(evaluate(*L, K, F));
     bool ArgcRead = Session.ArgcRead;
     std::vector<std::string> DeviceRead = Session.DeviceRead;
+    std::vector<std::string> GlobalsRead = Session.GlobalsRead;
     // A grid or block that a variable with several possible values decides:
     // one launch per value, never a mean of them (LaunchSets.cpp).
     bool Incomplete = llvm::any_of(Sites, [](const LaunchSite &S) {
@@ -770,6 +785,8 @@ void LaunchBuilder::build(
         Sites[I].Choices.push_back("device properties of " +
                                    Session.Device->Name + ": " +
                                    llvm::join(DeviceRead, ", "));
+      if (!GlobalsRead.empty())
+        Sites[I].Choices.push_back(globalsText(GlobalsRead, Ctx));
       if (!Choices.empty())
         ++SetMembers;
       if (!L->Direct) {

@@ -19,6 +19,10 @@ namespace cal {
 
 /// CUDA's dim3 (a launch's grid or block), by value or reference.
 bool isDim3(clang::QualType T);
+/// "global blockSize taken at its initializer: nothing in main.cpp writes
+/// it (another file could)", for HostEvalSession::GlobalsRead.
+std::string globalsText(llvm::ArrayRef<std::string> Names,
+                        clang::ASTContext &Ctx);
 
 /// A visitor that knows the function it is in (Enclosing.back()), free
 /// function or method: the launch search, the call-site index and the

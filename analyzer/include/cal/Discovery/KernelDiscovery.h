@@ -159,6 +159,10 @@ struct ExternalCall {
   /// Per argument: its components when it is a dim3 (`dim3 block(16, 16)`
   /// passed to `render(grid, block, ...)`), each where known.
   std::vector<PartialDim3> Dims;
+  /// Globals of the caller's unit whose initializers the arguments took,
+  /// said as a launch says it ("global blockSize taken at ..."); empty if
+  /// none.
+  std::string Globals;
 };
 
 /// The calls, in other translation units, of a host function defined in the
