@@ -4,7 +4,7 @@
 // RUN: %cal --sort=location %s 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %cal --sort=location --format=json %s | FileCheck %s --check-prefix=JSON
 // RUN: %cal --sort=location --kernel=noSuchKernel %s 2>&1 | FileCheck %s --check-prefix=FILTER
-// RUN: %cal --sort=location --explain cuda-annotation | FileCheck %s --check-prefix=EXPLAIN
+// RUN: %cal --explain cuda-annotation | FileCheck %s --check-prefix=EXPLAIN
 
 // cuda-access-lint: blok(1,32) grid(2)
 __global__ void misspelled(float *a) { a[threadIdx.x] = 0; }
