@@ -329,8 +329,12 @@ std::optional<int64_t> HostConstEval::evalCall(const CallExpr *CE) {
   if (!Ret || !Ret->getRetValue()) {
     // `largestPowerOfTwoLessOrEqual(bs)`: a helper with loops and tests
     // over integers, run on the arguments' values.
-    std::optional<std::vector<int64_t>> Args =
+    // argc given to such a helper (`checkCmdLineFlag(argc, argv, "n")`) is
+    // 1, as in a comparison: the program run without arguments, said so.
+    ++S.InComparison;
+    std::optional<std::vector<std::optional<int64_t>>> Args =
         evalIntArgs(CE, [&](const Expr *A) { return evalInt(A); });
+    --S.InComparison;
     return Args ? runIntegerFunction(S.Ctx, Def, *Args) : std::nullopt;
   }
   const CallFrame &F = S.CallFrames.emplace_back(CallFrame{Def, CE, Frame});

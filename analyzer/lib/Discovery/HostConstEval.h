@@ -64,13 +64,18 @@ std::optional<int64_t> evalIntBinary(const clang::BinaryOperator *BO,
   return foldIntBinary(BO->getOpcode(), *L, *R);
 }
 
-/// The values of \p CE's arguments by \p Eval, or nullopt when one is not
-/// known.
+/// The values of \p CE's arguments by \p Eval, or nullopt when an integer
+/// one is not known. A pointer argument (`argv`) has no value: the helper
+/// run fails if it reads it.
 template <typename EvalFn>
-std::optional<std::vector<int64_t>> evalIntArgs(const clang::CallExpr *CE,
-                                                EvalFn Eval) {
-  std::vector<int64_t> Args;
+std::optional<std::vector<std::optional<int64_t>>>
+evalIntArgs(const clang::CallExpr *CE, EvalFn Eval) {
+  std::vector<std::optional<int64_t>> Args;
   for (const clang::Expr *A : CE->arguments()) {
+    if (A->getType()->isPointerType()) {
+      Args.push_back(std::nullopt);
+      continue;
+    }
     std::optional<int64_t> V = Eval(A);
     if (!V)
       return std::nullopt;
@@ -84,10 +89,10 @@ std::optional<std::vector<int64_t>> evalIntArgs(const clang::CallExpr *CE,
 /// (`largestPowerOfTwoLessOrEqual(n)`), run statement by statement; nullopt
 /// for anything else (a call with effects, memory, floating point) or past
 /// a step cap.
-std::optional<int64_t> runIntegerFunction(clang::ASTContext &Ctx,
-                                          const clang::FunctionDecl *F,
-                                          llvm::ArrayRef<int64_t> Args,
-                                          unsigned Depth = 0);
+std::optional<int64_t>
+runIntegerFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *F,
+                   llvm::ArrayRef<std::optional<int64_t>> Args,
+                   unsigned Depth = 0);
 
 /// The variable \p E names, through parentheses and implicit casts.
 const clang::VarDecl *namedVar(const clang::Expr *E);

@@ -32,17 +32,23 @@ class IntegerRunner {
 public:
   IntegerRunner(ASTContext &Ctx, unsigned Depth) : Ctx(Ctx), Depth(Depth) {}
 
-  std::optional<int64_t> run(const FunctionDecl *F, ArrayRef<int64_t> Args) {
+  std::optional<int64_t> run(const FunctionDecl *F,
+                             ArrayRef<std::optional<int64_t>> Args) {
     const FunctionDecl *Def = nullptr;
     if (Depth > MaxDepth || !F->hasBody(Def) || isa<CXXMethodDecl>(Def) ||
         Def->getNumParams() != Args.size() ||
         !Def->getReturnType()->isIntegralOrEnumerationType())
       return std::nullopt;
     for (unsigned I = 0; I < Args.size(); ++I) {
+      // A pointer parameter has no value: reading it fails the run
+      // (checkCmdLineFlag(argc, argv, "kernel") never reads argv when
+      // argc is 1).
       const ParmVarDecl *P = Def->getParamDecl(I);
-      if (!P->getType()->isIntegralOrEnumerationType())
+      if (P->getType()->isPointerType() && !Args[I])
+        continue;
+      if (!P->getType()->isIntegralOrEnumerationType() || !Args[I])
         return std::nullopt;
-      Vars[P] = Args[I];
+      Vars[P] = *Args[I];
     }
     if (exec(Def->getBody()) != Flow::Return)
       return std::nullopt;
@@ -189,7 +195,7 @@ private:
       const FunctionDecl *F = Call->getDirectCallee();
       if (!F)
         return std::nullopt;
-      std::optional<std::vector<int64_t>> Args =
+      std::optional<std::vector<std::optional<int64_t>>> Args =
           evalIntArgs(Call, [&](const Expr *A) { return eval(A); });
       return Args ? runIntegerFunction(Ctx, F, *Args, Depth + 1) : std::nullopt;
     }
@@ -212,7 +218,7 @@ private:
 
 std::optional<int64_t> runIntegerFunction(ASTContext &Ctx,
                                           const FunctionDecl *F,
-                                          ArrayRef<int64_t> Args,
+                                          ArrayRef<std::optional<int64_t>> Args,
                                           unsigned Depth) {
   return IntegerRunner(Ctx, Depth).run(F, Args);
 }

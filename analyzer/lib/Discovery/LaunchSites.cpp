@@ -474,8 +474,13 @@ static std::vector<int64_t> testValues(HostEvalSession &S, const CallFrame *F,
 /// matches each of them.
 static bool labelNotTaken(HostEvalSession &S, const CallFrame *F,
                           const SwitchStmt *Sw, const SwitchCase *L) {
+  // The switch's own test: the `case` around the launch must not tell it
+  // (HostConstEval takes a never-written variable's value from that case).
+  const CallFrame *LaunchFrame = S.LaunchFrame;
+  S.LaunchFrame = nullptr;
   std::vector<int64_t> Vs = Sw->getCond() ? testValues(S, F, Sw, Sw->getCond())
                                           : std::vector<int64_t>();
+  S.LaunchFrame = LaunchFrame;
   if (Vs.empty())
     return false;
   auto CaseValue = [&](const CaseStmt *C) -> std::optional<int64_t> {
