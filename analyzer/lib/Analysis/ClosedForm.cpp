@@ -2,13 +2,16 @@
 //
 // Where a sampled access's byte offset is an expression of the thread
 // indices and one unknown parameter (no loop variable, nothing loaded), the
-// sectors of a full warp's request can be computed for any value of the
-// parameter from the expression alone. This pass does so over two ranges
-// of values and states the rule they follow, so that the user gets "4 when
-// w mod 8 = 0; 5.75 otherwise" instead of the figures at 4096 and 4097:
+// sectors (global) or wavefronts (shared) of a full warp's request can be
+// computed for any value of the parameter from the expression alone. This pass
+// does so over two ranges of values and states the rule they follow, so that
+// the user gets "4 when w mod 8 = 0; 5.75 otherwise" instead of the figures at
+// 4096 and 4097:
 //
 // - a saturating line in a stride: f(s) = min(C, a*s + b) for s = 1..40
 //   (`in[i * s]`: min(32, 4*s));
+// - or, for a shared stride, cases of its residue (`s[t * k]`: the
+//   conflict degree is gcd(k, 32) for 4-byte words);
 // - else cases of the parameter modulo m, the smallest m of 2..32 such that
 //   the figure depends only on the residue, the same residues giving the
 //   same figures at 64..127 and at 4096..4159 (`o[y * w + x]`).
@@ -30,7 +33,6 @@ using namespace llvm;
 namespace cal {
 namespace {
 
-constexpr uint64_t Base = uint64_t(1) << 30; // aligned beyond any unit
 constexpr unsigned MaxBlocks = 4;
 
 /// The parameter atoms of \p E; false if it holds a loop variable or an
@@ -60,8 +62,8 @@ bool paramAtoms(const Expr *E, SmallPtrSetImpl<const Expr *> &Seen,
 class Evaluator {
 public:
   Evaluator(const ExprContext &EC, const TargetModel &TM,
-            const AccessSummary &A, const WarpSetup &W,
-            ArrayRef<Dim3> Blocks, const Expr *P, const Expr *Off)
+            const AccessSummary &A, const WarpSetup &W, ArrayRef<Dim3> Blocks,
+            const Expr *P, AccessOffset Off)
       : EC(EC), TM(TM), A(A), Blocks(Blocks), P(P), Off(Off) {
     for (unsigned D = 0; D < 3; ++D) {
       B.BlockDim[D] = uint32_t(W.BlockDim[D]);
@@ -71,7 +73,8 @@ public:
       B.Atoms[Atom] = V;
   }
 
-  /// Mean sectors per full-warp request with the parameter at \p V.
+  /// Mean sectors (global) or wavefronts (shared) per full-warp request
+  /// with the parameter at \p V.
   std::optional<double> sectors(int64_t V) {
     B.Atoms[P] = V;
     unsigned Bx = B.BlockDim[0], By = B.BlockDim[1];
@@ -88,14 +91,17 @@ public:
           B.ThreadIdx[0] = uint32_t(T % Bx);
           B.ThreadIdx[1] = uint32_t(T / Bx % By);
           B.ThreadIdx[2] = uint32_t(T / (uint64_t(Bx) * By));
-          EvalResult R = EC.evaluate(Off, B);
+          EvalResult R = EC.evaluate(Off.Off, B);
           if (!R.Known)
             return std::nullopt;
-          Lanes[L] = Base + uint64_t(R.Value);
+          Lanes[L] = Off.Base + uint64_t(R.Value);
         }
-        Sum += computeGlobalCost(TM, ArrayRef(Lanes).take_front(TM.WarpSize),
-                                 A.BytesPerLane, A.Kind == AccessKind::Load)
-                   .Sectors;
+        ArrayRef<LaneAddress> Warp = ArrayRef(Lanes).take_front(TM.WarpSize);
+        bool Load = A.Kind == AccessKind::Load;
+        Sum +=
+            A.Space == AddrSpace::Shared
+                ? computeSharedCost(TM, Warp, A.BytesPerLane, Load).Wavefronts
+                : computeGlobalCost(TM, Warp, A.BytesPerLane, Load).Sectors;
         ++N;
       }
     }
@@ -107,7 +113,8 @@ private:
   const TargetModel &TM;
   const AccessSummary &A;
   ArrayRef<Dim3> Blocks;
-  const Expr *P, *Off;
+  const Expr *P;
+  AccessOffset Off;
   Bindings B;
 };
 
@@ -214,15 +221,21 @@ public:
     const TargetModel &TM = S.Opts.Target;
     for (size_t I = 0; I < K.Accesses.size(); ++I) {
       AccessSummary &A = K.Accesses[I];
-      const Expr *Off = I < S.OffsetExprs.size() ? S.OffsetExprs[I] : nullptr;
-      if (!Off || A.Space != AddrSpace::Global || TM.countsTransactions() ||
-          K.Samples.empty() || S.OverBudget || A.UnknownRequests ||
-          A.BytesPerLane == 0 || A.BytesPerLane > TM.MaxAccessBytes ||
-          A.Sectors.Max <= A.IdealSectors.Min)
+      AccessOffset Off =
+          I < S.OffsetExprs.size() ? S.OffsetExprs[I] : AccessOffset();
+      bool Global = A.Space == AddrSpace::Global && !TM.countsTransactions() &&
+                    A.Sectors.Max > A.IdealSectors.Min;
+      // Shared atomics compiled to a compare-and-swap loop cost otherwise.
+      bool Shared = A.Space == AddrSpace::Shared &&
+                    A.Kind != AccessKind::Atomic &&
+                    A.Wavefronts.Max > A.IdealWavefronts.Min;
+      if (!Off.Off || !(Global || Shared) || K.Samples.empty() ||
+          S.OverBudget || A.UnknownRequests || A.BytesPerLane == 0 ||
+          A.BytesPerLane > TM.MaxAccessBytes)
         continue;
       SmallPtrSet<const Expr *, 16> Seen;
       SmallVector<const Expr *, 2> Params;
-      if (!paramAtoms(Off, Seen, Params) || Params.size() != 1)
+      if (!paramAtoms(Off.Off, Seen, Params) || Params.size() != 1)
         continue;
       ArrayRef<Dim3> Blocks = K.Samples.front().Blocks;
       Evaluator E(S.EC, TM, A, S.FirstSetup,

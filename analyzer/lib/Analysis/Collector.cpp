@@ -99,7 +99,7 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
     A.IndexText = Addrs.Lane0Offset->str();
     if (OffsetExprs.size() <= It->second)
       OffsetExprs.resize(It->second + 1);
-    OffsetExprs[It->second] = Addrs.Lane0Offset;
+    OffsetExprs[It->second] = {Addrs.Lane0Offset, Obj.Base};
   }
   if (A.FirstWarpOffsets.empty())
     for (unsigned I = 0; I < MaxLanes; ++I)
@@ -368,7 +368,7 @@ void Collector::finish() {
     return Before(K.Accesses[X].Pos, K.Accesses[Y].Pos);
   });
   std::vector<AccessSummary> Sorted;
-  std::vector<const Expr *> SortedExprs;
+  std::vector<AccessOffset> SortedExprs;
   Sorted.reserve(Order.size());
   for (size_t I : Order) {
     Sorted.push_back(std::move(K.Accesses[I]));

@@ -45,7 +45,7 @@ public:
   TrafficCounter Traffic;
   /// By access (K.Accesses' index): its byte offset in thread terms, the
   /// expression IndexText prints; null where none (ClosedForm.cpp).
-  std::vector<const Expr *> OffsetExprs;
+  std::vector<AccessOffset> OffsetExprs;
 
   void onArith(OpClass C, unsigned N, uint32_t Active) override {
     Traffic.addOps(C, N, Active);

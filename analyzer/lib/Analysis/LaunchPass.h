@@ -46,7 +46,7 @@ struct LaunchState {
   /// The analysis budget ran out during the interpretation.
   bool OverBudget = false;
   /// By access: its byte offset in thread terms (Collector::OffsetExprs).
-  std::vector<const Expr *> OffsetExprs;
+  std::vector<AccessOffset> OffsetExprs;
 };
 
 class LaunchPass {

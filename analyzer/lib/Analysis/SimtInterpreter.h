@@ -89,6 +89,13 @@ struct MemObject {
 };
 
 /// Per-lane addresses of one access, as the sink receives them.
+/// An access's byte offset in thread terms, from the start of its object,
+/// and where the object starts (ClosedForm.cpp evaluates it again).
+struct AccessOffset {
+  const Expr *Off = nullptr;
+  uint64_t Base = 0;
+};
+
 struct LaneAddresses {
   std::array<EvalResult, MaxLanes> Addr; ///< absolute byte addresses
   const Expr *Lane0Offset = nullptr;     ///< symbolic offset, first lane

@@ -81,6 +81,10 @@ void SharedBankConflictCheck::run(const KernelResult &K, const TargetModel &TM,
             idealAndRatio(A, W, A.Wavefronts.Max, Ideal, "-way bank conflict"),
         bankOf, TM);
     addAccessCost(F, A, K, TM);
+    if (A.Closed)
+      F.Notes.push_back("wavefronts per request as a function of " +
+                        A.Closed->Param + ": " + A.Closed->Text +
+                        " (full warps; found at " + A.Closed->Checked + ")");
     // Lanes a multiple of the bank row apart all land in one bank.
     if (A.FirstWarpOffsets.size() >= 2) {
       int64_t D = A.FirstWarpOffsets[1] - A.FirstWarpOffsets[0];

@@ -220,8 +220,9 @@ json::Array resultToJSON(const AnalysisResult &R) {
           json::Array Rs;
           for (unsigned R : Residues)
             Rs.push_back(R);
-          Cases.push_back(json::Object{{"residues", std::move(Rs)},
-                                       {key::SectorsPerRequest, Value}});
+          Cases.push_back(json::Object{
+              {"residues", std::move(Rs)},
+              {S ? key::WavefrontsPerRequest : key::SectorsPerRequest, Value}});
         }
         json::Object CF{{"parameter", A.Closed->Param},
                         {"text", A.Closed->Text},

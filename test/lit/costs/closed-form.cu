@@ -25,9 +25,22 @@ __global__ void strided(float *o, const float *in, int s) {
   o[i] = in[i * s];
 }
 
-void host(float *o, const float *i, int w, int s) {
+// s[t * k] over 4-byte words: lane t's bank is (t * k) mod 32, so the 32
+// lanes fall in 32 / gcd(k, 32) banks, gcd(k, 32) lanes each: gcd(k, 32)
+// wavefronts, which depends on k mod 32 only (32 for k = 0 mod 32, 16 for
+// 16, 8 for 8 and 24, 4 for 4, 12, 20, 28, 2 for the other even residues,
+// 1 for odd k).
+__global__ void strideK(float *out, int k) {
+  __shared__ float sh[32 * 128];
+  sh[threadIdx.x * k] = 1.0f;
+  __syncthreads();
+  out[threadIdx.x] = sh[threadIdx.x];
+}
+
+void host(float *o, const float *i, int w, int s, int k) {
   rows<<<dim3(w / 16, w / 16), dim3(16, 16)>>>(o, i, w);
   strided<<<1024, 256>>>(o, i, s);
+  strideK<<<1, 32>>>(o, k);
 }
 
 // RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
@@ -56,6 +69,9 @@ void host(float *o, const float *i, int w, int s) {
 // JSON: "checked": "s = 1..40",
 // JSON-NEXT: "parameter": "s",
 // JSON-NEXT: "text": "min(32, 4*s)"
+
+// JSON: "wavefronts_per_request": 32
+// JSON: "text": "32 when k mod 32 = 0; 2 when k mod 32 is 2, 6, 10, 14, 18, 22, 26 or 30; 4 when k mod 32 is 4, 12, 20 or 28; 8 when k mod 32 is 8 or 24; 16 when k mod 32 = 16; 1 otherwise"
 
 // The finding's note.
 // RUN: %cal %s | FileCheck %s --check-prefix=TEXT
@@ -93,3 +109,16 @@ void host(float *o, const float *i, int w, int s) {
 // RUN: %cal --format=json --kernel=strided --param s=9 %s | FileCheck %s --check-prefix=S9
 // S9: "column": 10,
 // S9: "mean": 32,
+// The store sh[t * k] at k = 96 (0 mod 32), 8, 6 and 5.
+// RUN: %cal --format=json --kernel=strideK --param k=96 %s | FileCheck %s --check-prefix=K96
+// K96: "wavefronts_per_request": {
+// K96-NEXT: "max": 32,
+// RUN: %cal --format=json --kernel=strideK --param k=8 %s | FileCheck %s --check-prefix=K8
+// K8: "wavefronts_per_request": {
+// K8-NEXT: "max": 8,
+// RUN: %cal --format=json --kernel=strideK --param k=6 %s | FileCheck %s --check-prefix=K6
+// K6: "wavefronts_per_request": {
+// K6-NEXT: "max": 2,
+// RUN: %cal --format=json --kernel=strideK --param k=5 %s | FileCheck %s --check-prefix=K5
+// K5: "wavefronts_per_request": {
+// K5-NEXT: "max": 1,
