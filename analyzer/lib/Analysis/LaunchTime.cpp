@@ -14,6 +14,7 @@
 #include "cal/Analysis/Roofline.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
+#include <array>
 
 using namespace llvm;
 
@@ -46,9 +47,9 @@ std::string timeText(double Us) {
 }
 } // namespace
 
-double LaunchTime::timeWithout(double DLoad, double DStore, double DWave,
-                               double DDram, const TargetModel &TM,
-                               std::string *Bound) const {
+std::array<std::pair<double, const char *>, 4>
+LaunchTime::terms(double DLoad, double DStore, double DWave, double DDram,
+                  const TargetModel &TM) const {
   double Dram =
       std::max(0.0, DramBytes - DDram) / (TM.DeviceDramAchievedGBps * 1e3);
   double L2 = std::max(0.0, LoadSectors - DLoad) /
@@ -57,10 +58,16 @@ double LaunchTime::timeWithout(double DLoad, double DStore, double DWave,
                   perUs(TM, SMsUsed, TM.L2StoreSectorsPerClock);
   double Shared = std::max(0.0, SharedWavefronts - DWave) /
                   perUs(TM, SMsUsed, TM.SharedWavefrontsPerClock);
-  std::pair<double, const char *> Terms[] = {{Dram, "dram"},
-                                             {L2, "l2-sectors"},
-                                             {Shared, "shared"},
-                                             {OpsUs, "arithmetic"}};
+  return {{{Dram, "dram"},
+           {L2, "l2-sectors"},
+           {Shared, "shared"},
+           {OpsUs, "arithmetic"}}};
+}
+
+double LaunchTime::timeWithout(double DLoad, double DStore, double DWave,
+                               double DDram, const TargetModel &TM,
+                               std::string *Bound) const {
+  auto Terms = terms(DLoad, DStore, DWave, DDram, TM);
   auto *Max = std::max_element(
       std::begin(Terms), std::end(Terms),
       [](const auto &A, const auto &B) { return A.first < B.first; });
@@ -113,15 +120,14 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
       T.OpsUs = std::max(T.OpsUs, R.Ops[C] / (Clock * PerClock));
   T.Modelled = true;
   T.TotalUs = T.timeWithout(0, 0, 0, 0, TM, &T.BoundBy);
-  T.DramUs = T.DramBytes / (TM.DeviceDramAchievedGBps * 1e3);
-  T.L2Us = T.LoadSectors / perUs(TM, T.SMsUsed, TM.L2LoadSectorsPerClock) +
-           T.StoreSectors / perUs(TM, T.SMsUsed, TM.L2StoreSectorsPerClock);
-  T.SharedUs =
-      T.SharedWavefronts / perUs(TM, T.SMsUsed, TM.SharedWavefrontsPerClock);
+  auto Terms = T.terms(0, 0, 0, 0, TM);
+  T.DramUs = Terms[0].first;
+  T.L2Us = Terms[1].first;
+  T.SharedUs = Terms[2].first;
   return T;
 }
 
-std::optional<AccessCost> accessCost(const KernelResult &K,
+std::optional<AccessCost> accessCost(const KernelResult &K, const LaunchTime &T,
                                      const TargetModel &TM,
                                      const AccessSummary &A) {
   bool Sec = inSectors(A, TM);
@@ -132,7 +138,6 @@ std::optional<AccessCost> accessCost(const KernelResult &K,
   double Ideal = Sec ? A.IdealSectors.mean() : A.IdealWavefronts.mean();
   if (Per <= Ideal + 1e-9)
     return std::nullopt;
-  LaunchTime T = launchTime(K, TM);
   double Excess = launchRequests(K, A, T.Warps) * (Per - Ideal);
   double Total = Sec ? T.LoadSectors + T.StoreSectors : T.SharedWavefronts;
   if (Excess <= 0 || Total <= 0)

@@ -2,6 +2,7 @@
 #ifndef CAL_LIB_CHECKS_CHECKSUPPORT_H
 #define CAL_LIB_CHECKS_CHECKSUPPORT_H
 
+#include "cal/Analysis/LaunchTime.h"
 #include "cal/Checks/Check.h"
 
 namespace cal {
@@ -34,10 +35,13 @@ Finding accessFinding(const AccessSummary &A, const KernelResult &K,
                       std::string (*Lane)(int64_t, const TargetModel &),
                       const TargetModel &TM);
 
-/// States what \p A's excess over its ideal costs the launch (a note, and
-/// the finding's Cost and SavedUs), where LaunchTime.h can say.
+/// States what \p A's excess over its ideal costs launch \p K of time \p T
+/// (a note, and the finding's Cost and SavedUs), where LaunchTime.h can
+/// say; and, where ClosedForm.cpp found one, \p A's figure (\p Unit per
+/// request) as a rule of the unknown size.
 void addAccessCost(Finding &F, const AccessSummary &A, const KernelResult &K,
-                   const TargetModel &TM);
+                   const LaunchTime &T, const TargetModel &TM,
+                   llvm::StringRef Unit);
 
 /// `tile[R][C]` -> `tile[R][C + 1]` for a column walk over a shared 2-D
 /// array, where that cannot change what the program computes

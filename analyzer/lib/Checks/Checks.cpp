@@ -1,6 +1,5 @@
 //===- Checks.cpp - The check registry and shared helpers -----------------===//
 #include "CheckSupport.h"
-#include "cal/Analysis/LaunchTime.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <algorithm>
@@ -228,14 +227,18 @@ std::string fmtNum(double V) {
 }
 
 void addAccessCost(Finding &F, const AccessSummary &A, const KernelResult &K,
-                   const TargetModel &TM) {
-  std::optional<AccessCost> C = accessCost(K, TM, A);
-  if (!C)
-    return;
-  F.Notes.push_back("cost: " + C->text(K, TM));
-  F.Cost = C->toJSON();
-  if (C->Timed)
-    F.SavedUs = C->SavedUs;
+                   const LaunchTime &T, const TargetModel &TM, StringRef Unit) {
+  if (std::optional<AccessCost> C = accessCost(K, T, TM, A)) {
+    F.Notes.push_back("cost: " + C->text(K, TM));
+    F.Cost = C->toJSON();
+    if (C->Timed)
+      F.SavedUs = C->SavedUs;
+  }
+  if (A.Closed)
+    F.Notes.push_back((Unit + " per request as a function of " +
+                       A.Closed->Param + ": " + A.Closed->Text +
+                       " (full warps; found at " + A.Closed->Checked + ")")
+                          .str());
 }
 
 std::string launchText(const KernelResult &K) {

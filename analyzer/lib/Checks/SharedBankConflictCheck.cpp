@@ -67,6 +67,7 @@ void SharedBankConflictCheck::run(const KernelResult &K, const TargetModel &TM,
                                   const CheckSettings &Set,
                                   FindingSink &Out) const {
   double MinDegree = Set.number(id(), MinConflictDegree);
+  LaunchTime Time = launchTime(K, TM);
   for (const AccessSummary &A : K.Accesses) {
     if (A.Space != AddrSpace::Shared || A.Wavefronts.empty())
       continue;
@@ -80,11 +81,7 @@ void SharedBankConflictCheck::run(const KernelResult &K, const TargetModel &TM,
             perRequestText(A, K, W, "wavefronts") + " " +
             idealAndRatio(A, W, A.Wavefronts.Max, Ideal, "-way bank conflict"),
         bankOf, TM);
-    addAccessCost(F, A, K, TM);
-    if (A.Closed)
-      F.Notes.push_back("wavefronts per request as a function of " +
-                        A.Closed->Param + ": " + A.Closed->Text +
-                        " (full warps; found at " + A.Closed->Checked + ")");
+    addAccessCost(F, A, K, Time, TM, "wavefronts");
     // Lanes a multiple of the bank row apart all land in one bank.
     if (A.FirstWarpOffsets.size() >= 2) {
       int64_t D = A.FirstWarpOffsets[1] - A.FirstWarpOffsets[0];

@@ -113,6 +113,7 @@ void UncoalescedGlobalCheck::run(const KernelResult &K, const TargetModel &TM,
                                  const CheckSettings &Set,
                                  FindingSink &Out) const {
   double MinRatio = Set.number(id(), MinExcessRatio);
+  LaunchTime Time = launchTime(K, TM);
   for (const AccessSummary &A : K.Accesses) {
     if (A.Space != AddrSpace::Global || A.Sectors.empty())
       continue;
@@ -145,11 +146,7 @@ void UncoalescedGlobalCheck::run(const KernelResult &K, const TargetModel &TM,
                           perRequestText(A, K, S, TM.globalUnit().data()) +
                           (ExcessBytes ? ", " : " ") + What,
                       byteOffset, TM);
-    addAccessCost(F, A, K, TM);
-    if (A.Closed)
-      F.Notes.push_back("sectors per request as a function of " +
-                        A.Closed->Param + ": " + A.Closed->Text +
-                        " (full warps; found at " + A.Closed->Checked + ")");
+    addAccessCost(F, A, K, Time, TM, "sectors");
     if (Txn)
       F.Notes.push_back(TM.globalRuleText());
     // The alignment a contiguous range needs: a sector, or on 1.x the

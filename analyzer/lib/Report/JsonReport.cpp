@@ -158,6 +158,7 @@ json::Array resultToJSON(const AnalysisResult &R) {
       Txn ? "transactions_per_request" : key::SectorsPerRequest;
   for (const KernelResult &K : R.Kernels) {
     json::Array Accesses, Branches, Blocks;
+    LaunchTime Time = launchTime(K, R.Target);
     for (const AccessSummary &A : K.Accesses) {
       Confidence C = accessConfidence(A, K);
       // Local requests are counted in sectors as global ones are (both go
@@ -234,7 +235,7 @@ json::Array resultToJSON(const AnalysisResult &R) {
         O["closed_form"] = std::move(CF);
       }
       // What its excess over the ideal costs the launch (LaunchTime.h).
-      if (std::optional<AccessCost> Cost = accessCost(K, R.Target, A))
+      if (std::optional<AccessCost> Cost = accessCost(K, Time, R.Target, A))
         O["cost"] = Cost->toJSON();
       Accesses.push_back(std::move(O));
     }
@@ -346,7 +347,7 @@ json::Array resultToJSON(const AnalysisResult &R) {
         {key::Branches, std::move(Branches)},
         {"not_issued", std::move(NotIssued)},
         {key::Summary, std::move(Summary)},
-        {"estimated_time", launchTime(K, R.Target).toJSON(R.Target)}};
+        {"estimated_time", Time.toJSON(R.Target)}};
     addPassSections(K, R.Target, Entry);
     Out.push_back(std::move(Entry));
   }

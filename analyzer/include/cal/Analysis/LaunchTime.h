@@ -14,6 +14,7 @@
 
 #include "cal/Analysis/Analyzer.h"
 #include "llvm/Support/JSON.h"
+#include <array>
 #include <optional>
 #include <string>
 
@@ -42,8 +43,13 @@ struct LaunchTime {
   double DramUs = 0, L2Us = 0, SharedUs = 0;
   /// The kernel entry's "estimated_time" (docs/prediction-schema.md).
   llvm::json::Object toJSON(const TargetModel &TM) const;
-  /// The time with \p DLoad, \p DStore sectors, \p DWave wavefronts and
-  /// \p DDram bytes fewer.
+  /// The DRAM, L2-sector, shared and arithmetic terms, in microseconds,
+  /// with \p DLoad, \p DStore sectors, \p DWave wavefronts and \p DDram
+  /// bytes fewer.
+  std::array<std::pair<double, const char *>, 4>
+  terms(double DLoad, double DStore, double DWave, double DDram,
+        const TargetModel &TM) const;
+  /// The largest of those terms: the time.
   double timeWithout(double DLoad, double DStore, double DWave, double DDram,
                      const TargetModel &TM, std::string *Bound = nullptr) const;
 };
@@ -69,8 +75,9 @@ struct AccessCost {
 };
 
 /// The cost of \p A beyond its ideal (global and local: sectors; shared:
-/// wavefronts); nullopt where it has no excess or no launch total.
-std::optional<AccessCost> accessCost(const KernelResult &K,
+/// wavefronts) in launch \p K, whose time is \p T (launchTime, computed
+/// once per launch); nullopt where it has no excess or no launch total.
+std::optional<AccessCost> accessCost(const KernelResult &K, const LaunchTime &T,
                                      const TargetModel &TM,
                                      const AccessSummary &A);
 
