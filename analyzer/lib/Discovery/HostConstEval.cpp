@@ -88,15 +88,10 @@ template <typename T, typename Fn>
 std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
                                       Fn Eval) {
   if (ownsLocal(VD)) {
-    if constexpr (std::is_same_v<T, int64_t>) {
-      if (Path.empty())
-        if (auto It = S.Chosen.find(VD); It != S.Chosen.end())
+    if constexpr (std::is_same_v<T, int64_t>)
+      if (!S.Chosen.empty())
+        if (auto It = S.Chosen.find({VD, Path.str()}); It != S.Chosen.end())
           return It->second;
-      if (!Path.empty())
-        if (auto It = S.ChosenMembers.find({VD, Path.str()});
-            It != S.ChosenMembers.end())
-          return It->second;
-    }
     // A variable never written has one value throughout its function; a
     // `case` around the launch tells it.
     VarWrites &W = S.writes(Frame->F);

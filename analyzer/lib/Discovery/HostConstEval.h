@@ -134,10 +134,10 @@ public:
   /// Launch sets (LaunchSets.cpp). A variable with several definitions
   /// that may reach the launch takes, in turn, each value of its set;
   /// Chosen holds the values of the member being evaluated.
-  llvm::DenseMap<const clang::VarDecl *, int64_t> Chosen;
-  /// The same for members of a variable (a dim3 parameter's "x").
-  std::map<std::pair<const clang::VarDecl *, std::string>, int64_t>
-      ChosenMembers;
+  /// Keyed by the variable and a member path ("" for the variable itself,
+  /// "x" for a dim3 parameter's component bound from another unit's call).
+  std::map<std::pair<const clang::VarDecl *, std::string>, int64_t> Chosen;
+  bool chosen(const clang::VarDecl *VD) const { return Chosen.count({VD, ""}); }
   /// A variable read with no single reaching definition, while
   /// RecordUndecided is set (the launch's grid and block).
   struct Undecided {

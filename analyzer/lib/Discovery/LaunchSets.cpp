@@ -127,11 +127,11 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
       Why = "the loop's start is not a constant";
       return std::nullopt;
     }
-    bool HadChoice = S.Chosen.count(VD);
-    int64_t Saved = HadChoice ? S.Chosen[VD] : 0;
+    bool HadChoice = S.chosen(VD);
+    int64_t Saved = HadChoice ? S.Chosen[{VD, ""}] : 0;
     bool Ok = false;
     for (unsigned I = 0; I < MaxIterations; ++I) {
-      S.Chosen[VD] = *X;
+      S.Chosen[{VD, ""}] = *X;
       std::optional<int64_t> Test = AtLoop.evalInt(FS->getCond());
       if (!Test)
         break;
@@ -145,9 +145,9 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
         break;
     }
     if (HadChoice)
-      S.Chosen[VD] = Saved;
+      S.Chosen[{VD, ""}] = Saved;
     else
-      S.Chosen.erase(VD);
+      S.Chosen.erase({VD, ""});
     if (!Ok || Out.Values.empty()) {
       Why = "the loop's test, step or count is not constant";
       return std::nullopt;

@@ -445,13 +445,13 @@ static std::vector<int64_t> testValues(HostEvalSession &S, const CallFrame *F,
   std::vector<int64_t> Out;
   if (std::optional<int64_t> V = HostConstEval(S, F, At).evalInt(Cond)) {
     Out.push_back(*V);
-  } else if (S.Open.size() == 1 && !S.Chosen.count(S.Open[0].Var)) {
+  } else if (S.Open.size() == 1 && !S.chosen(S.Open[0].Var)) {
     HostEvalSession::Undecided U = S.Open[0];
     std::string Why;
     std::optional<HostConstEval::ValueSet> VS =
         HostConstEval(S, U.Frame, U.Point).valueSet(U.Var, Why);
     for (size_t I = 0; VS && I < VS->Values.size(); ++I) {
-      S.Chosen[U.Var] = VS->Values[I];
+      S.Chosen[{U.Var, ""}] = VS->Values[I];
       std::optional<int64_t> V = HostConstEval(S, F, At).evalInt(Cond);
       if (!V || VS->Total != VS->Values.size()) {
         Out.clear();
@@ -459,7 +459,7 @@ static std::vector<int64_t> testValues(HostEvalSession &S, const CallFrame *F,
       }
       Out.push_back(*V);
     }
-    S.Chosen.erase(U.Var);
+    S.Chosen.erase({U.Var, ""});
   }
   S.Open = std::move(Open);
   S.RecordUndecided = Record;
@@ -604,10 +604,7 @@ bool LaunchBuilder::bindExternally(const FunctionDecl *F,
   for (size_t I = 0; I < Bindings.size(); ++I) {
     std::string Text;
     for (auto &[P, Member, V] : Bindings[I]) {
-      if (Member.empty())
-        Session.Chosen[P] = V;
-      else
-        Session.ChosenMembers[{P, Member}] = V;
+      Session.Chosen[{P, Member}] = V;
       Text += (Text.empty() ? "" : ", ") + P->getNameAsString() +
               (Member.empty() ? "" : "." + Member) + " = " + std::to_string(V);
     }
@@ -618,10 +615,8 @@ bool LaunchBuilder::bindExternally(const FunctionDecl *F,
                       (C.Globals.empty() ? "" : "; " + C.Globals));
     Evaluate();
     Choices.pop_back();
-    for (auto &[P, Member, V] : Bindings[I]) {
-      Session.Chosen.erase(P);
-      Session.ChosenMembers.erase({P, Member});
-    }
+    for (auto &[P, Member, V] : Bindings[I])
+      Session.Chosen.erase({P, Member});
   }
   BoundExternally.erase(F);
   return true;
@@ -698,7 +693,7 @@ void LaunchBuilder::build(
         for (size_t I = 0; I < VS->Values.size(); ++I) {
           if (SetMembers >= MaxSetMembers)
             break;
-          Session.Chosen[U.Var] = VS->Values[I];
+          Session.Chosen[{U.Var, ""}] = VS->Values[I];
           std::string Capped =
               VS->Total > VS->Values.size()
                   ? " (" + std::to_string(VS->Values.size()) +
@@ -712,7 +707,7 @@ void LaunchBuilder::build(
           Run(F, Depth);
           Choices.pop_back();
         }
-        Session.Chosen.erase(U.Var);
+        Session.Chosen.erase({U.Var, ""});
         return;
       }
     }
