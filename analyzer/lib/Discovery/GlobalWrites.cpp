@@ -6,8 +6,9 @@
 // says so (LaunchSites.cpp). Here: the globals that this unit may write.
 // A use is a write unless it only reads: any assignment or increment whose
 // target is rooted at the variable (through members, subscripts and
-// parentheses), its address taken, a non-const reference bound to it, a
-// call of one of its non-const methods, or a capture by reference.
+// parentheses), its address taken, a non-const reference bound to it (an
+// argument too) or an array of it passed as a pointer to non-const, a call
+// of one of its non-const methods, or a capture by reference.
 //
 //===----------------------------------------------------------------------===//
 #include "HostConstEval.h"
@@ -77,12 +78,20 @@ public:
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *F = C->getDirectCallee();
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+      const Expr *A = C->getArg(I)->IgnoreParens();
+      // A value passed by value is read (`printf("%d", threads)`); only an
+      // lvalue bound to a reference, or an array that decays to a
+      // pointer, hands the callee the variable itself.
+      const auto *Cast = dyn_cast<ImplicitCastExpr>(A);
+      bool Decays = Cast && Cast->getCastKind() == CK_ArrayToPointerDecay;
+      if (!A->isGLValue() && !Decays)
+        continue;
       QualType P = F && I < F->getNumParams() ? F->getParamDecl(I)->getType()
                                               : QualType();
-      // A non-const reference parameter, or a call whose callee is not
-      // known (the argument's binding is not known either).
-      if (P.isNull() ||
-          (P->isReferenceType() && !P->getPointeeType().isConstQualified()))
+      // Not a const reference or a pointer to const, or a callee whose
+      // parameter is not known (variadic, or called through a pointer).
+      if (P.isNull() || !(P->isReferenceType() || P->isPointerType()) ||
+          !P->getPointeeType().isConstQualified())
         mark(C->getArg(I));
     }
     return true;

@@ -1,4 +1,5 @@
 // Launch configurations in file-scope variables.
+#include <cstdio>
 int threads = 256;      // external linkage, never written in this file
 static int tpb = 128;   // internal linkage, never written
 int blocks = 4;         // written by setBlocks
@@ -12,6 +13,7 @@ __global__ void copyK(float *o, const float *i) {
 static void setBlocks(int n) { blocks = n; }
 
 void host(float *o, const float *i, int n) {
+  printf("%d threads\n", threads); // passed by value: read, not written
   setBlocks(n);
   copyK<<<blocks, threads>>>(o, i);
   copyK<<<64, tpb>>>(o, i);
@@ -23,11 +25,11 @@ void host(float *o, const float *i, int n) {
 // that said; tpb (128), which no other file can name, silently. blocks is
 // written by setBlocks: the grid is computed at run time.
 // RUN: %cal --list-kernels %s | FileCheck %s
-// CHECK: launch at {{.*}}global-config.cu:16:3 in host(): grid (?, 1, 1) from `blocks` block (256, 1, 1)
+// CHECK: launch at {{.*}}global-config.cu:18:3 in host(): grid (?, 1, 1) from `blocks` block (256, 1, 1)
 // CHECK-NEXT: set member: global threads taken at its initializer: nothing in global-config.cu writes it (another file could)
-// CHECK: launch at {{.*}}global-config.cu:17:3 in host(): grid (64, 1, 1) block (128, 1, 1)
+// CHECK: launch at {{.*}}global-config.cu:19:3 in host(): grid (64, 1, 1) block (128, 1, 1)
 // CHECK-NEXT: args:
-// CHECK: launch at {{.*}}global-config.cu:18:3 in host(): grid (16, 1, 1) block (32, 8, 1)
+// CHECK: launch at {{.*}}global-config.cu:20:3 in host(): grid (16, 1, 1) block (32, 8, 1)
 // CHECK-NEXT: set member: global shape taken at its initializer: nothing in global-config.cu writes it (another file could)
 
 // The JSON says the same in the launch's assumptions.
