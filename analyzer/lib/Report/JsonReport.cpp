@@ -29,6 +29,11 @@ Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
   std::string Dep = A.sampleDependence(K);
   if (!Dep.empty())
     Why.push_back("depends on " + join(K.SampledWhat, " and ") + ": " + Dep);
+  // The samples agree, but the figure is a function of the unknown size
+  // (ClosedForm.cpp: in[i * s] is 32 at s = 4096 and 4097, 4 at s = 1).
+  else if (A.Closed)
+    Why.push_back("depends on unknown parameter " + A.Closed->Param + ": " +
+                  A.Closed->Text);
   // Within one sample, warps (blocks, warps of a block) disagree: no single
   // value holds for every warp.
   const Stat &Main = A.mainStat();

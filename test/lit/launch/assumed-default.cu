@@ -49,8 +49,9 @@ __global__ void strided(float *a, int s) { a[threadIdx.x * s] = 0; }
 // JSON: "name": "linear"
 
 // strided: (256,1,1); s = 4096 or 4097 floats apart, every lane in its own
-// sector: 32 sectors for both parameter samples.
-// JSON: "reason": "no launch found: under the assumed block (256,1,1)",
+// sector: 32 sectors for both parameter samples, min(32, 4*s) for any s
+// (lanes 4*s bytes apart), which the reason states too.
+// JSON: "reason": "no launch found: under the assumed block (256,1,1); depends on unknown parameter s: min(32, 4*s)",
 // JSON: "sectors_per_request": {
 // JSON-NEXT: "max": 32,
 // JSON-NEXT: "mean": 32,
