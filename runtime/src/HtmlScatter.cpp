@@ -109,7 +109,8 @@ std::string tickText(double V) {
 
 } // namespace
 
-std::string scatterSvg(const Comparison &C, bool LogAxes) {
+std::string scatterSvg(const Comparison &C, bool LogAxes,
+                       const std::string &Id) {
   std::vector<const Row *> Pts;
   for (const Row &R : C.Rows)
     if (isPlotted(R))
@@ -120,9 +121,10 @@ std::string scatterSvg(const Comparison &C, bool LogAxes) {
   });
   Scale S(Pts, LogAxes);
   std::string Out;
-  Out += "<svg id=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
-         num(Width) + "\" height=\"" + num(Height) + "\" viewBox=\"0 0 " +
-         num(Width) + " " + num(Height) +
+  Out += "<svg id=\"" + Id +
+         "\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(Width) +
+         "\" height=\"" + num(Height) + "\" viewBox=\"0 0 " + num(Width) + " " +
+         num(Height) +
          "\" role=\"img\" aria-label=\"predicted against measured\">\n";
   // Grid and tick labels.
   for (double T : S.Ticks) {

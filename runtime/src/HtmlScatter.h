@@ -20,9 +20,10 @@ namespace cal {
 bool isPlotted(const Row &R);
 bool isYesNo(const Row &R);
 
-/// An <svg id="scatter"> with one <circle class="pt ..."> per plotted row,
+/// An <svg id="Id"> with one <circle class="pt ..."> per plotted row,
 /// the y = x line, axes, and a legend.
-std::string scatterSvg(const Comparison &C, bool LogAxes);
+std::string scatterSvg(const Comparison &C, bool LogAxes,
+                       const std::string &Id = "scatter");
 
 } // namespace cal
 
