@@ -128,52 +128,68 @@ std::string num(double V) {
   return S;
 }
 
-/// min(C, a*s + b) for s = 1..40.
+/// min(C, a*s + b) for s = 1..40. The figures are taken one at a time and
+/// the first that leaves the shape ends the search: most accesses are not of
+/// this shape, and each figure costs a warp evaluation per lane.
 std::optional<AccessSummary::ClosedForm> saturatingLine(Evaluator &E,
                                                         StringRef Name) {
-  std::vector<double> F;
-  for (int64_t S = 1; S <= 40; ++S) {
+  std::optional<double> F1 = E.sectors(1), F2 = E.sectors(2);
+  if (!F1 || !F2)
+    return std::nullopt;
+  double A = *F2 - *F1, B = *F1 - A;
+  if (A <= 0 || A != std::floor(A) || B != std::floor(B))
+    return std::nullopt;
+  // Cap: the first figure below the line; every later one must equal it,
+  // and it must lie between the line's last two values before it.
+  std::optional<double> Cap;
+  for (int64_t S = 3; S <= 40; ++S) {
     std::optional<double> V = E.sectors(S);
     if (!V)
       return std::nullopt;
-    F.push_back(*V);
+    double Line = A * double(S) + B;
+    if (Cap ? *V != *Cap : *V != Line) {
+      if (Cap || *V > Line || *V < Line - A)
+        return std::nullopt;
+      Cap = *V;
+    }
   }
-  double A = F[1] - F[0], B = F[0] - A;
-  double Cap = *std::max_element(F.begin(), F.end());
-  if (A <= 0 || A != std::floor(A) || B != std::floor(B))
-    return std::nullopt;
-  for (int64_t S = 1; S <= 40; ++S)
-    if (F[S - 1] != std::min(Cap, A * double(S) + B))
-      return std::nullopt;
   AccessSummary::ClosedForm C;
   C.Param = Name.str();
   std::string Line = num(A) + "*" + C.Param + (B > 0   ? " + " + num(B)
                                                : B < 0 ? " - " + num(-B)
                                                        : "");
-  bool Saturates = Cap < A * 40 + B;
-  C.Text = Saturates ? "min(" + num(Cap) + ", " + Line + ")" : Line;
+  C.Text = Cap ? "min(" + num(*Cap) + ", " + Line + ")" : Line;
   C.Checked = C.Param + " = 1..40";
   return C;
 }
 
 /// The figure by the parameter's residue modulo the smallest power of two
-/// that decides it, at 64..127 and at 4096..4159.
+/// that decides it, at 64..127 and at 4096..4159. The second range only
+/// confirms the first (every figure equal to the one 4032 below), so it is
+/// taken only once the first has a modulus, and stops at the first
+/// difference.
 std::optional<AccessSummary::ClosedForm> residueCases(Evaluator &E,
                                                       StringRef Name) {
-  std::vector<double> Lo, Hi;
-  for (int64_t V = 0; V < 64; ++V) {
-    std::optional<double> L = E.sectors(64 + V), H = E.sectors(4096 + V);
-    if (!L || !H)
-      return std::nullopt;
-    Lo.push_back(*L);
-    Hi.push_back(*H);
+  // Taken in pairs 32 apart: a pair that differs rules out every modulus
+  // up to 32, which ends the search after two figures for most accesses.
+  std::vector<double> Lo(64);
+  for (int64_t V = 0; V < 32; ++V) {
+    std::optional<double> L = E.sectors(64 + V), U = E.sectors(96 + V);
+    if (!L || !U || *L != *U)
+      return std::nullopt; // unknown, or no modulus up to 32 fits
+    Lo[V] = Lo[V + 32] = *L;
   }
-  if (llvm::all_equal(Lo) && llvm::all_equal(Hi))
+  if (llvm::all_equal(Lo))
     return std::nullopt; // the parameter changes nothing
+  for (int64_t V = 0; V < 64; ++V) {
+    std::optional<double> H = E.sectors(4096 + V);
+    if (!H || *H != Lo[V])
+      return std::nullopt;
+  }
   for (unsigned M = 2; M <= 32; M *= 2) {
     bool Fits = true;
-    for (unsigned V = 0; V < 64 && Fits; ++V)
-      Fits = Lo[V] == Lo[V % M] && Hi[V] == Hi[V % M] && Lo[V] == Hi[V];
+    for (unsigned V = M; V < 64 && Fits; ++V)
+      Fits = Lo[V] == Lo[V % M];
     if (!Fits)
       continue;
     // Residues grouped by their figure; the largest group is "otherwise".
