@@ -3,6 +3,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace cal {
 
@@ -53,7 +54,15 @@ public:
     // A loop from a thread-dependent start is a grid-stride loop over the
     // problem size (`for (i = tid; i < n; i += stride)`): n is a size, and
     // a small one would leave most threads without work.
-    if (FS->getCond() && !(FS->getInit() && mentionsThreadIndex(FS->getInit())))
+    // The start may be a local set from the indices (`int tid = ...; for
+    // (int i = tid; ...)`), or the loop variable may be declared before
+    // the loop (no init): then its initializer is the start.
+    if (!FS->getCond())
+      return true;
+    llvm::SmallPtrSet<const clang::VarDecl *, 8> Seen;
+    bool FromThread = FS->getInit() ? mentionsThreadIndex(FS->getInit(), Seen)
+                                    : mentionsThreadIndex(FS->getCond(), Seen);
+    if (!FromThread)
       markAll(FS->getCond(), ParamUse::LoopBound);
     return true;
   }
@@ -87,18 +96,27 @@ private:
         collect(C, Out);
   }
 
-  static bool mentionsThreadIndex(const clang::Stmt *S) {
+  /// Whether \p S reads threadIdx or blockIdx, directly or through the
+  /// initializers of the local variables it reads (\p Seen: those already
+  /// followed).
+  static bool
+  mentionsThreadIndex(const clang::Stmt *S,
+                      llvm::SmallPtrSetImpl<const clang::VarDecl *> &Seen) {
     if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(S)) {
       llvm::StringRef N = DRE->getDecl()->getName();
       if (N == "threadIdx" || N == "blockIdx")
         return true;
+      const auto *V = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+      if (V && V->isLocalVarDecl() && V->getInit() && Seen.insert(V).second)
+        return mentionsThreadIndex(V->getInit(), Seen);
     }
     // threadIdx.x is a property reference whose base is an opaque value
     // (clang's __clang_cuda_builtin_vars.h); its children do not show it.
     if (const auto *OV = llvm::dyn_cast<clang::OpaqueValueExpr>(S))
-      return OV->getSourceExpr() && mentionsThreadIndex(OV->getSourceExpr());
+      return OV->getSourceExpr() &&
+             mentionsThreadIndex(OV->getSourceExpr(), Seen);
     for (const clang::Stmt *C : S->children())
-      if (C && mentionsThreadIndex(C))
+      if (C && mentionsThreadIndex(C, Seen))
         return true;
     return false;
   }

@@ -86,3 +86,25 @@ __global__ void guarded(float *a, int n) {
 // GUARD: assume parameter n unknown: evaluated with 4096 and 4097{{$}}
 // In the full dump, the kernel after `never`: bounds its CHECK-NOT.
 // CHECK: kernel guarded launch annotation
+
+// The start of a grid-stride loop held in a local (`int tid = ...; for (int
+// i = tid; ...)`), or the loop variable declared before the loop, is as
+// thread-dependent as the index written in place: n is a problem size
+// (4096, 4097), not a loop bound (16, 17). With the loop bound's 16, only
+// the first 16 lanes of the grid's 8192 threads would store.
+// RUN: %cal --dump=events --kernel=strideFromLocal %s | FileCheck %s --check-prefix=LOCAL
+// RUN: %cal --dump=events --kernel=strideDeclaredBefore %s | FileCheck %s --check-prefix=LOCAL
+// cuda-access-lint: block(256) grid(32)
+__global__ void strideFromLocal(float *a, int n) {
+  const int threads = blockDim.x * gridDim.x;
+  const int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int i = tid; i < n; i += threads)
+    a[i] = 0;
+}
+// cuda-access-lint: block(256) grid(32)
+__global__ void strideDeclaredBefore(float *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (; i < n; i += blockDim.x * gridDim.x)
+    a[i] = 0;
+}
+// LOCAL: assume parameter n unknown: evaluated with 4096 and 4097{{$}}
