@@ -321,13 +321,7 @@ void printSummary(ArrayRef<cal::FileReport> Reports,
   unsigned OverBudget = 0; // launches the analysis budget cut or skipped
   for (const cal::FileReport &R : Reports) {
     Failed += !R.Parsed;
-    for (const json::Value &K : R.Kernels)
-      if (const json::Object *O = K.getAsObject())
-        if (const json::Array *U = O->getArray("unsupported"))
-          OverBudget += llvm::any_of(*U, [](const json::Value &V) {
-            std::optional<StringRef> S = V.getAsString();
-            return S && S->starts_with("analysis budget");
-          });
+    OverBudget += R.Kernels.overBudget();
   }
   for (const cal::FindingRecord *F : Findings) {
     if (!F->SuppressedBy.empty()) {

@@ -195,7 +195,7 @@ bool KernelReuse::cacheable(const Body &B, const FileReport &FR,
                             ArrayRef<const FindingRecord *> Findings) const {
   for (size_t I : B.Results)
     if (I >= FR.Kernels.size() ||
-        !placesWithin(FR.Kernels[I], Path, B.FirstLine, B.LastLine))
+        !placesWithin(FR.Kernels.value(I), Path, B.FirstLine, B.LastLine))
       return false;
   // A fix is moved with the kernel: it must change the kernel's own text.
   for (const FindingRecord *F : Findings)
@@ -231,7 +231,7 @@ void KernelReuse::finish(FileReport &FR, std::vector<AccessHover> &Hovers) {
     for (const FindingRecord *F : Fs)
       E.Findings.push_back(*F);
     for (size_t I : B.Results)
-      E.Kernels.push_back(FR.Kernels[I]);
+      E.Kernels.copyFrom(FR.Kernels, I);
     for (const AccessHover &H : Hovers)
       if (H.Begin >= B.Begin && H.End <= B.RBrace + 1)
         E.Hovers.push_back(H);
@@ -254,8 +254,8 @@ void KernelReuse::finish(FileReport &FR, std::vector<AccessHover> &Hovers) {
     }
     E.LBrace = B.LBrace;
     append_range(FR.Findings, E.Findings);
-    for (const json::Value &V : E.Kernels)
-      FR.Kernels.push_back(V);
+    for (size_t I = 0; I < E.Kernels.size(); ++I)
+      FR.Kernels.copyFrom(E.Kernels, I);
     append_range(Hovers, E.Hovers);
     Next[B.Key] = std::move(E);
   }

@@ -62,7 +62,7 @@ private:
   struct Entry {
     size_t LBrace = 0;
     std::vector<FindingRecord> Findings;
-    llvm::json::Array Kernels;
+    KernelEntries Kernels;
     std::vector<AccessHover> Hovers;
   };
   /// Each kernel's body in the document (BodyOf: its index in Bodies, or

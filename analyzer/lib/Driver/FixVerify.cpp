@@ -57,10 +57,11 @@ double meanOf(const json::Object *A, StringRef Key) {
 /// The costs of every access, keyed so that the two analyses line up.
 /// \p Shift moves columns after an insertion on its line back to where
 /// they were before it.
-std::map<AccessKey, Cost> costsOf(const json::Array &Kernels,
+std::map<AccessKey, Cost> costsOf(const KernelEntries &Kernels,
                                   ArrayRef<TextEdit> Shift) {
   std::map<AccessKey, Cost> Out;
-  for (const json::Value &KV : Kernels) {
+  for (size_t I = 0; I < Kernels.size(); ++I) {
+    json::Value KV = Kernels.value(I);
     const json::Object *K = KV.getAsObject();
     if (!K)
       continue;

@@ -391,10 +391,9 @@ FileReport lintFile(StringRef File, const LintConfig &C,
                                         FR.CommentErrors);
         }
         TimeTraceScope Span("Report");
-        json::Array Entries = resultToJSON(R);
-        FR.Kernels.reserve(FR.Kernels.size() + Entries.size());
-        for (json::Value &V : Entries)
-          FR.Kernels.push_back(std::move(V));
+        // One entry at a time: only its text is kept (KernelEntries).
+        for (const KernelResult &K : R.Kernels)
+          FR.Kernels.push_back(kernelToJSON(R, K));
       },
       nulls(), C.ColorDiagnostics);
   FR.Parsed = Out.St != FileAnalysis::Status::Failed;

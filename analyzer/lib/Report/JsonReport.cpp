@@ -150,213 +150,204 @@ static json::Object sampleJSON(const SampleInfo &S) {
                       {"block_weights", std::move(Weights)}};
 }
 
-json::Array resultToJSON(const AnalysisResult &R) {
-  json::Array Out;
-  // json::Value's move may throw, so a growing vector copies every kernel
-  // object it holds: reserve once (a file of 17,000 kernels spent seconds
-  // copying).
-  Out.reserve(R.Kernels.size());
+json::Value kernelToJSON(const AnalysisResult &R, const KernelResult &K) {
   // Legacy models count transactions, not sectors: their figures go in
   // fields that say so (docs/prediction-schema.md, 1.2).
   bool Txn = R.Target.countsTransactions();
   const char *GlobalField =
       Txn ? "transactions_per_request" : key::SectorsPerRequest;
-  for (const KernelResult &K : R.Kernels) {
-    json::Array Accesses, Branches, Blocks;
-    LaunchTime Time = launchTime(K, R.Target);
-    for (const AccessSummary &A : K.Accesses) {
-      Confidence C = accessConfidence(A, K);
-      // Local requests are counted in sectors as global ones are (both go
-      // through L1TEX); constant ones in serialised requests.
-      bool Gl = A.Space == AddrSpace::Global, Lo = A.Space == AddrSpace::Local,
-           G = Gl || Lo, S = A.Space == AddrSpace::Shared,
-           K2 = A.Space == AddrSpace::Constant;
-      // Sectors: global under the sector model, and local always.
-      bool InSectors = (Gl && !Txn) || Lo;
-      json::Object O{
-          {key::File, A.Pos.File},
-          {key::Line, A.Pos.Line},
-          {key::Column, A.Pos.Column},
-          {key::Space, addrSpaceName(A.Space)},
-          {key::Kind, accessKindName(A.Kind)},
-          {key::BytesPerLane, A.BytesPerLane},
-          {key::ExecutionsPerWarp,
-           K.WarpWeight > 0 ? A.WeightedRequests / K.WarpWeight : 0.0},
-          {key::ActiveLanes, A.ActiveLanes.mean()},
-          {key::SectorsPerRequest, InSectors ? statJSON(A.Sectors) : nullptr},
-          {"ideal_sectors_per_request",
-           InSectors ? meanOrNull(A.IdealSectors) : nullptr},
-          {"lines_per_request", G ? statJSON(A.Lines) : nullptr},
-          {key::WavefrontsPerRequest, S ? statJSON(A.Wavefronts) : nullptr},
-          {"ideal_wavefronts_per_request",
-           S ? meanOrNull(A.IdealWavefronts) : nullptr},
-          {"constant_requests_per_request",
-           K2 ? statJSON(A.ConstantRequests) : nullptr},
-          {key::Confidence, C.Level},
-          {key::Reason, C.Reason},
-          {"index", A.IndexText}};
-      if (A.HeaderPos)
-        O[key::Header] = json::Object{{key::File, A.HeaderPos->File},
-                                      {key::Line, A.HeaderPos->Line},
-                                      {key::Column, A.HeaderPos->Column}};
-      if (Txn) {
-        O["transactions_per_request"] = Gl ? statJSON(A.Sectors) : nullptr;
-        O["ideal_transactions_per_request"] =
-            Gl ? meanOrNull(A.IdealSectors) : nullptr;
-        O["transaction_bytes_per_request"] =
-            Gl ? meanOrNull(A.TransactionBytes) : nullptr;
-        O["ideal_transaction_bytes_per_request"] =
-            Gl ? meanOrNull(A.IdealBytes) : nullptr;
-      }
-      // The main figure's headline is the typical sample's where the
-      // samples differ; the misaligned case is named beside it, not
-      // averaged in.
-      if (std::string Cases = A.sampleDependence(K); !Cases.empty()) {
-        const char *Main = S    ? key::WavefrontsPerRequest
-                           : K2 ? "constant_requests_per_request"
-                           : Gl ? GlobalField
-                                : key::SectorsPerRequest;
-        if (json::Object *M = O.getObject(Main))
-          (*M)[key::Mean] = A.headline(K);
-        O["sample_cases"] = Cases;
-      }
-      if (A.Closed) {
-        json::Array Cases;
-        for (const auto &[Residues, Value] : A.Closed->Cases) {
-          json::Array Rs;
-          for (unsigned R : Residues)
-            Rs.push_back(R);
-          Cases.push_back(json::Object{
-              {"residues", std::move(Rs)},
-              {S ? key::WavefrontsPerRequest : key::SectorsPerRequest, Value}});
-        }
-        json::Object CF{{"parameter", A.Closed->Param},
-                        {"text", A.Closed->Text},
-                        {"checked", A.Closed->Checked}};
-        if (A.Closed->Modulus) {
-          CF["modulus"] = A.Closed->Modulus;
-          CF["cases"] = std::move(Cases);
-        }
-        O["closed_form"] = std::move(CF);
-      }
-      // What its excess over the ideal costs the launch (LaunchTime.h).
-      if (std::optional<AccessCost> Cost = accessCost(K, Time, R.Target, A))
-        O["cost"] = Cost->toJSON();
-      Accesses.push_back(std::move(O));
+  json::Array Accesses, Branches, Blocks;
+  LaunchTime Time = launchTime(K, R.Target);
+  for (const AccessSummary &A : K.Accesses) {
+    Confidence C = accessConfidence(A, K);
+    // Local requests are counted in sectors as global ones are (both go
+    // through L1TEX); constant ones in serialised requests.
+    bool Gl = A.Space == AddrSpace::Global, Lo = A.Space == AddrSpace::Local,
+         G = Gl || Lo, S = A.Space == AddrSpace::Shared,
+         K2 = A.Space == AddrSpace::Constant;
+    // Sectors: global under the sector model, and local always.
+    bool InSectors = (Gl && !Txn) || Lo;
+    json::Object O{
+        {key::File, A.Pos.File},
+        {key::Line, A.Pos.Line},
+        {key::Column, A.Pos.Column},
+        {key::Space, addrSpaceName(A.Space)},
+        {key::Kind, accessKindName(A.Kind)},
+        {key::BytesPerLane, A.BytesPerLane},
+        {key::ExecutionsPerWarp,
+         K.WarpWeight > 0 ? A.WeightedRequests / K.WarpWeight : 0.0},
+        {key::ActiveLanes, A.ActiveLanes.mean()},
+        {key::SectorsPerRequest, InSectors ? statJSON(A.Sectors) : nullptr},
+        {"ideal_sectors_per_request",
+         InSectors ? meanOrNull(A.IdealSectors) : nullptr},
+        {"lines_per_request", G ? statJSON(A.Lines) : nullptr},
+        {key::WavefrontsPerRequest, S ? statJSON(A.Wavefronts) : nullptr},
+        {"ideal_wavefronts_per_request",
+         S ? meanOrNull(A.IdealWavefronts) : nullptr},
+        {"constant_requests_per_request",
+         K2 ? statJSON(A.ConstantRequests) : nullptr},
+        {key::Confidence, C.Level},
+        {key::Reason, C.Reason},
+        {"index", A.IndexText}};
+    if (A.HeaderPos)
+      O[key::Header] = json::Object{{key::File, A.HeaderPos->File},
+                                    {key::Line, A.HeaderPos->Line},
+                                    {key::Column, A.HeaderPos->Column}};
+    if (Txn) {
+      O["transactions_per_request"] = Gl ? statJSON(A.Sectors) : nullptr;
+      O["ideal_transactions_per_request"] =
+          Gl ? meanOrNull(A.IdealSectors) : nullptr;
+      O["transaction_bytes_per_request"] =
+          Gl ? meanOrNull(A.TransactionBytes) : nullptr;
+      O["ideal_transaction_bytes_per_request"] =
+          Gl ? meanOrNull(A.IdealBytes) : nullptr;
     }
-    for (const BranchSummary &B : K.Branches) {
-      BranchClass Cl = B.classify();
-      Branches.push_back(json::Object{
-          {key::File, B.Pos.File},
-          {key::Line, B.Pos.Line},
-          {key::Column, B.Pos.Column},
-          {key::Kind, B.Kind},
-          {key::Classification, branchClassName(Cl)},
-          {key::DivergentWarpFraction, B.Stats.divergentWarpFraction()},
-          {"lane_split", B.Stats.laneSplit()},
-          {key::LikelyPredicated, B.LikelyPredicated},
-          {"compiled_as", branchLoweringName(B.Lowering)},
-          // The test names a sampled value (an unknown parameter or a
-          // run-time grid dimension): the classification holds for the
-          // samples, not necessarily for the program's values.
-          {"depends_on_samples", B.DependsOnSampledParameters},
-          {key::Reason, Cl == BranchClass::Unknown || B.Stats.numUnknowns()
-                         ? B.Reason
-                         : ""}});
+    // The main figure's headline is the typical sample's where the
+    // samples differ; the misaligned case is named beside it, not
+    // averaged in.
+    if (std::string Cases = A.sampleDependence(K); !Cases.empty()) {
+      const char *Main = S    ? key::WavefrontsPerRequest
+                         : K2 ? "constant_requests_per_request"
+                         : Gl ? GlobalField
+                              : key::SectorsPerRequest;
+      if (json::Object *M = O.getObject(Main))
+        (*M)[key::Mean] = A.headline(K);
+      O["sample_cases"] = Cases;
     }
-    json::Array NotIssued;
-    for (const ElidedAccess &E : K.NotIssued)
-      NotIssued.push_back(json::Object{
-          {key::File, E.Pos.File},
-          {key::Line, E.Pos.Line},
-          {key::Column, E.Pos.Column},
-          {key::Space, addrSpaceName(E.Space)},
-          {key::Kind, accessKindName(E.Kind)},
-          {key::BytesPerLane, E.BytesPerLane},
-          {key::ExecutionsPerWarp,
-           K.WarpsEvaluated ? double(E.Executions) / K.WarpsEvaluated : 0.0},
-          {key::Reason, E.Reason}});
-    for (const Dim3 &B : K.EvaluatedBlocks)
-      Blocks.push_back(dim3ToJSON(B));
-    json::Array Samples, FirstWeights;
-    for (const SampleInfo &S : K.Samples)
-      Samples.push_back(sampleJSON(S));
-    if (!K.Samples.empty())
-      for (uint64_t W : K.Samples[0].BlockWeights)
-        FirstWeights.push_back(W);
-    json::Object Args;
-    for (auto &[N, V] : K.Launch.Arguments)
-      Args[N] = V;
-    json::Array GridUnknown, AssumedBlocks;
-    for (bool U : K.Launch.GridUnknown)
-      GridUnknown.push_back(U);
-    for (const Dim3 &B : K.Launch.AssumedBlocks)
-      AssumedBlocks.push_back(dim3ToJSON(B));
-    json::Object Launch{{key::Grid, gridJSON(K.Launch)},
-                        {key::GridUnknown, std::move(GridUnknown)},
-                        {key::Block, dim3ToJSON(K.Launch.Block)},
-                        {key::DynamicSharedBytes, K.Launch.DynamicSharedBytes},
-                        {key::Source, K.Launch.Source},
-                        {key::Assumed, K.Launch.Assumed},
-                        {"arguments", std::move(Args)}};
-    if (K.Launch.Assumed)
-      Launch[key::AssumedBlocks] = std::move(AssumedBlocks);
-    if (!K.Launch.Site.empty())
-      Launch[key::Site] = K.Launch.Site;
-    if (!K.Launch.Choices.empty()) {
-      // A member of a launch set: the values that chose it.
-      json::Array Choices;
-      for (const std::string &C : K.Launch.Choices)
-        Choices.push_back(C);
-      Launch["set_choices"] = std::move(Choices);
+    if (A.Closed) {
+      json::Array Cases;
+      for (const auto &[Residues, Value] : A.Closed->Cases) {
+        json::Array Rs;
+        for (unsigned R : Residues)
+          Rs.push_back(R);
+        Cases.push_back(json::Object{
+            {"residues", std::move(Rs)},
+            {S ? key::WavefrontsPerRequest : key::SectorsPerRequest, Value}});
+      }
+      json::Object CF{{"parameter", A.Closed->Param},
+                      {"text", A.Closed->Text},
+                      {"checked", A.Closed->Checked}};
+      if (A.Closed->Modulus) {
+        CF["modulus"] = A.Closed->Modulus;
+        CF["cases"] = std::move(Cases);
+      }
+      O["closed_form"] = std::move(CF);
     }
-    json::Array Assumptions, Unsupported;
-    for (const std::string &S : K.Assumptions)
-      Assumptions.push_back(S);
-    for (const std::string &S : K.Unsupported)
-      Unsupported.push_back(S);
-    json::Object Summary{
-        {key::GlobalLoad, summary(K, AddrSpace::Global, true, GlobalField)},
-        {key::GlobalStore, summary(K, AddrSpace::Global, false, GlobalField)},
-        {key::SharedLoad,
-         summary(K, AddrSpace::Shared, true, key::WavefrontsPerRequest)},
-        {key::SharedStore,
-         summary(K, AddrSpace::Shared, false, key::WavefrontsPerRequest)},
-        {"local_load",
-         summary(K, AddrSpace::Local, true, key::SectorsPerRequest)},
-        {"local_store",
-         summary(K, AddrSpace::Local, false, key::SectorsPerRequest)},
-        {"constant_load", summary(K, AddrSpace::Constant, true,
-                                  "constant_requests_per_request")},
-        {"unknown_space",
-         json::Object{{key::RequestsPerWarp, unknownSpaceRequests(K)}}}};
-    json::Object Unit{{"global", R.Target.globalUnit()}};
-    if (Txn)
-      Unit["global_rule"] = R.Target.globalRuleText();
-    json::Object Entry{
-        {key::Name, K.Name},
-        {"units", std::move(Unit)},
-        {key::MangledName, K.MangledName},
-        {key::File, K.Pos.File},
-        {key::Line, K.Pos.Line},
-        {key::Column, K.Pos.Column},
-        {key::Launch, std::move(Launch)},
-        {"assumptions", std::move(Assumptions)},
-        {"unsupported", std::move(Unsupported)},
-        {"evaluated", json::Object{{"blocks", std::move(Blocks)},
-                                   {"block_weights", std::move(FirstWeights)},
-                                   {"warps_per_block", K.WarpsPerBlock},
-                                   {"samples", K.NumSamples},
-                                   {"per_sample", std::move(Samples)}}},
-        {key::Accesses, std::move(Accesses)},
-        {key::Branches, std::move(Branches)},
-        {"not_issued", std::move(NotIssued)},
-        {key::Summary, std::move(Summary)},
-        {"estimated_time", Time.toJSON(R.Target)}};
-    addPassSections(K, R.Target, Entry);
-    Out.push_back(std::move(Entry));
+    // What its excess over the ideal costs the launch (LaunchTime.h).
+    if (std::optional<AccessCost> Cost = accessCost(K, Time, R.Target, A))
+      O["cost"] = Cost->toJSON();
+    Accesses.push_back(std::move(O));
   }
-  return Out;
+  for (const BranchSummary &B : K.Branches) {
+    BranchClass Cl = B.classify();
+    Branches.push_back(json::Object{
+        {key::File, B.Pos.File},
+        {key::Line, B.Pos.Line},
+        {key::Column, B.Pos.Column},
+        {key::Kind, B.Kind},
+        {key::Classification, branchClassName(Cl)},
+        {key::DivergentWarpFraction, B.Stats.divergentWarpFraction()},
+        {"lane_split", B.Stats.laneSplit()},
+        {key::LikelyPredicated, B.LikelyPredicated},
+        {"compiled_as", branchLoweringName(B.Lowering)},
+        // The test names a sampled value (an unknown parameter or a
+        // run-time grid dimension): the classification holds for the
+        // samples, not necessarily for the program's values.
+        {"depends_on_samples", B.DependsOnSampledParameters},
+        {key::Reason,
+         Cl == BranchClass::Unknown || B.Stats.numUnknowns() ? B.Reason : ""}});
+  }
+  json::Array NotIssued;
+  for (const ElidedAccess &E : K.NotIssued)
+    NotIssued.push_back(json::Object{
+        {key::File, E.Pos.File},
+        {key::Line, E.Pos.Line},
+        {key::Column, E.Pos.Column},
+        {key::Space, addrSpaceName(E.Space)},
+        {key::Kind, accessKindName(E.Kind)},
+        {key::BytesPerLane, E.BytesPerLane},
+        {key::ExecutionsPerWarp,
+         K.WarpsEvaluated ? double(E.Executions) / K.WarpsEvaluated : 0.0},
+        {key::Reason, E.Reason}});
+  for (const Dim3 &B : K.EvaluatedBlocks)
+    Blocks.push_back(dim3ToJSON(B));
+  json::Array Samples, FirstWeights;
+  for (const SampleInfo &S : K.Samples)
+    Samples.push_back(sampleJSON(S));
+  if (!K.Samples.empty())
+    for (uint64_t W : K.Samples[0].BlockWeights)
+      FirstWeights.push_back(W);
+  json::Object Args;
+  for (auto &[N, V] : K.Launch.Arguments)
+    Args[N] = V;
+  json::Array GridUnknown, AssumedBlocks;
+  for (bool U : K.Launch.GridUnknown)
+    GridUnknown.push_back(U);
+  for (const Dim3 &B : K.Launch.AssumedBlocks)
+    AssumedBlocks.push_back(dim3ToJSON(B));
+  json::Object Launch{{key::Grid, gridJSON(K.Launch)},
+                      {key::GridUnknown, std::move(GridUnknown)},
+                      {key::Block, dim3ToJSON(K.Launch.Block)},
+                      {key::DynamicSharedBytes, K.Launch.DynamicSharedBytes},
+                      {key::Source, K.Launch.Source},
+                      {key::Assumed, K.Launch.Assumed},
+                      {"arguments", std::move(Args)}};
+  if (K.Launch.Assumed)
+    Launch[key::AssumedBlocks] = std::move(AssumedBlocks);
+  if (!K.Launch.Site.empty())
+    Launch[key::Site] = K.Launch.Site;
+  if (!K.Launch.Choices.empty()) {
+    // A member of a launch set: the values that chose it.
+    json::Array Choices;
+    for (const std::string &C : K.Launch.Choices)
+      Choices.push_back(C);
+    Launch["set_choices"] = std::move(Choices);
+  }
+  json::Array Assumptions, Unsupported;
+  for (const std::string &S : K.Assumptions)
+    Assumptions.push_back(S);
+  for (const std::string &S : K.Unsupported)
+    Unsupported.push_back(S);
+  json::Object Summary{
+      {key::GlobalLoad, summary(K, AddrSpace::Global, true, GlobalField)},
+      {key::GlobalStore, summary(K, AddrSpace::Global, false, GlobalField)},
+      {key::SharedLoad,
+       summary(K, AddrSpace::Shared, true, key::WavefrontsPerRequest)},
+      {key::SharedStore,
+       summary(K, AddrSpace::Shared, false, key::WavefrontsPerRequest)},
+      {"local_load",
+       summary(K, AddrSpace::Local, true, key::SectorsPerRequest)},
+      {"local_store",
+       summary(K, AddrSpace::Local, false, key::SectorsPerRequest)},
+      {"constant_load",
+       summary(K, AddrSpace::Constant, true, "constant_requests_per_request")},
+      {"unknown_space",
+       json::Object{{key::RequestsPerWarp, unknownSpaceRequests(K)}}}};
+  json::Object Unit{{"global", R.Target.globalUnit()}};
+  if (Txn)
+    Unit["global_rule"] = R.Target.globalRuleText();
+  json::Object Entry{
+      {key::Name, K.Name},
+      {"units", std::move(Unit)},
+      {key::MangledName, K.MangledName},
+      {key::File, K.Pos.File},
+      {key::Line, K.Pos.Line},
+      {key::Column, K.Pos.Column},
+      {key::Launch, std::move(Launch)},
+      {"assumptions", std::move(Assumptions)},
+      {"unsupported", std::move(Unsupported)},
+      {"evaluated", json::Object{{"blocks", std::move(Blocks)},
+                                 {"block_weights", std::move(FirstWeights)},
+                                 {"warps_per_block", K.WarpsPerBlock},
+                                 {"samples", K.NumSamples},
+                                 {"per_sample", std::move(Samples)}}},
+      {key::Accesses, std::move(Accesses)},
+      {key::Branches, std::move(Branches)},
+      {"not_issued", std::move(NotIssued)},
+      {key::Summary, std::move(Summary)},
+      {"estimated_time", Time.toJSON(R.Target)}};
+  addPassSections(K, R.Target, Entry);
+  return Entry;
 }
 
 } // namespace cal

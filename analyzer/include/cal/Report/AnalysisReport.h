@@ -26,8 +26,8 @@ Confidence accessConfidence(const AccessSummary &A, const KernelResult &K);
 /// "4" or "4 to 5": the evaluated values of \p S.
 std::string fmtStatRange(const Stat &S);
 
-/// The kernels[] entries of the schema for one file.
-llvm::json::Array resultToJSON(const AnalysisResult &R);
+/// The kernels[] entry of the schema for kernel \p K of \p R.
+llvm::json::Value kernelToJSON(const AnalysisResult &R, const KernelResult &K);
 
 /// A finding with the other launches that produced the same one: a kernel
 /// launched three times with the same pattern gets one warning, not three.

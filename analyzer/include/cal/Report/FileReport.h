@@ -78,6 +78,32 @@ struct CommentError {
   std::string Message;
 };
 
+/// The kernels[] entries of one input, each kept as its JSON text rather
+/// than as a json::Value. A value holds a hash map per object, about ten
+/// times the size of its text, and the entries of a file are all kept
+/// until the report is written: a file of 17,625 kernels held 1.7 GB of
+/// them.
+class KernelEntries {
+public:
+  /// Renders \p V (json::OStream, indent 2) and keeps the text.
+  void push_back(const llvm::json::Value &V);
+  size_t size() const { return Texts.size(); }
+  bool empty() const { return Texts.empty(); }
+  /// Entry \p I parsed back (the language server, --verify-fixes).
+  llvm::json::Value value(size_t I) const;
+  /// Entry \p I as `json::OStream(OS, 2)` writes it at depth 0.
+  llvm::StringRef text(size_t I) const { return Texts[I]; }
+  /// Entry \p I of \p From, unchanged.
+  void copyFrom(const KernelEntries &From, size_t I);
+  /// Entries whose unsupported[] says the analysis budget cut them.
+  unsigned overBudget() const { return OverBudget; }
+
+private:
+  std::vector<std::string> Texts;
+  std::vector<bool> CutByBudget;
+  unsigned OverBudget = 0;
+};
+
 /// Everything one input produced.
 struct FileReport {
   std::string File;    ///< as named on the command line or in the database
@@ -92,7 +118,7 @@ struct FileReport {
   std::vector<std::string> Notes; ///< from the frontend: dropped flags...
   std::vector<FindingRecord> Findings;
   std::vector<CommentError> CommentErrors;
-  llvm::json::Array Kernels; ///< kernels[] entries (prediction schema)
+  KernelEntries Kernels; ///< kernels[] entries (prediction schema)
   /// --list-kernels: launches through a pointer of unknown target.
   llvm::json::Array Unresolved;
   std::string Text; ///< --list-kernels / --dump text
