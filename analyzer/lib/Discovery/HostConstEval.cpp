@@ -143,6 +143,12 @@ std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
     if (!D->Value)
       return std::nullopt;
     HostConstEval At(S, Frame, D->At);
+    if (D->OutArg) {
+      if constexpr (std::is_same_v<T, int64_t>)
+        if (D->SubPath.empty())
+          return At.occupancyOutput(cast<CallExpr>(D->Value), *D->OutArg);
+      return std::nullopt;
+    }
     return Eval(At, D->Value, D->SubPath);
   }
   // Not a local of this frame: a constant's initializer is its value. A

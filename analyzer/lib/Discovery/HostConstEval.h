@@ -223,6 +223,11 @@ private:
   /// A field of a `cudaDeviceProp` (`prop.warpSize`, `p->maxThreadsDim[0]`)
   /// as the session's device has it.
   std::optional<int64_t> deviceProperty(const clang::Expr *E);
+  /// What the occupancy calculator call \p CE (evaluated here) writes
+  /// through its argument \p Arg, on the session's device
+  /// (OccupancyCalls.cpp).
+  std::optional<int64_t> occupancyOutput(const clang::CallExpr *CE,
+                                         unsigned Arg);
   template <typename T, typename Fn>
   std::optional<T> atDef(const clang::VarDecl *VD, llvm::StringRef Path,
                          Fn Eval);

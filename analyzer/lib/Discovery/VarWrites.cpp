@@ -149,6 +149,20 @@ public:
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
+    // `cudaOccupancyMaxPotentialBlockSize(&grid, &block, k)`, perhaps
+    // inside checkCudaErrors(...): a definition of what the calculator
+    // returns, made by the statement around the call.
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const auto *CE = dyn_cast_or_null<CallExpr>(parentSkippingCasts(UO)))
+        for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+          if (CE->getArg(I)->IgnoreParenImpCasts() == UO &&
+              isOccupancyOutput(CE, I)) {
+            auto [VD, Path] = lvalueOf(UO->getSubExpr());
+            if (VD)
+              (ArgLoops ? ArgW : W)[VD].push_back(
+                  {statementExpr(CE), std::move(Path), CE, I});
+            return true;
+          }
     if (UO->getOpcode() == UO_AddrOf)
       if (const VarDecl *Array = argsArrayOf(UO)) {
         auto [VD, Path] = lvalueOf(UO->getSubExpr());
@@ -235,6 +249,16 @@ private:
       S = P;
     }
   }
+  /// The outermost expression around \p E: the statement it is part of.
+  const Expr *statementExpr(const Expr *E) {
+    while (true) {
+      auto Ps = Ctx.getParents(*E);
+      const auto *P = Ps.empty() ? nullptr : Ps[0].get<Expr>();
+      if (!P)
+        return E;
+      E = P;
+    }
+  }
   /// `void *args[] = {&a, &n};`: the address of a kernel argument stored in
   /// a local array of pointers, for cudaLaunchKernel, which only reads it.
   const VarDecl *argsArrayOf(const UnaryOperator *AddrOf) {
@@ -289,6 +313,16 @@ bool overlaps(StringRef W, StringRef Q) {
 }
 
 } // namespace
+
+bool isOccupancyOutput(const CallExpr *CE, unsigned Arg) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return false;
+  // minGridSize, blockSize. cudaOccupancyMaxActiveBlocksPerMultiprocessor
+  // is left out (OccupancyCalls.cpp says why).
+  return FD->getName().starts_with("cudaOccupancyMaxPotentialBlockSize") &&
+         Arg <= 1;
+}
 
 VarWrites::VarWrites(ASTContext &Ctx, const Stmt *Body) : Ctx(Ctx), Body(Body) {
   if (Body) {
@@ -418,7 +452,7 @@ VarWrites::reaching(const VarDecl *VD, StringRef Path, const Stmt *Point) {
   for (const Seen &S : Relevant) {
     if (&S == Best)
       continue;
-    if (InLambda || !Best || !writesOnlyThere(S.W->E))
+    if (InLambda || !Best || !(S.W->OutArg || writesOnlyThere(S.W->E)))
       return std::nullopt;
     // Written before Best: every path from it to the point enters Best's
     // compound and runs Best (it precedes the point there).
@@ -441,6 +475,7 @@ VarWrites::reaching(const VarDecl *VD, StringRef Path, const Stmt *Point) {
     R.Value = BestW->Value;
     R.SubPath = StringRef(Path).drop_front(BestW->Path.size()).ltrim('.').str();
     R.At = BestW->E;
+    R.OutArg = BestW->OutArg;
     return R;
   }
   R.Kind = isa<ParmVarDecl>(VD) ? ReachingDef::Param : ReachingDef::Init;

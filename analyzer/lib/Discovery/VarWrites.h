@@ -30,6 +30,7 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class CompoundStmt;
 class Expr;
 class SwitchCase;
@@ -53,7 +54,15 @@ struct ReachingDef {
   /// Where Value is evaluated (the declaration or the assignment statement):
   /// the program point for the locals Value itself reads.
   const clang::Stmt *At = nullptr;
+  /// Value is a call of the CUDA occupancy calculator that writes the
+  /// variable through its argument OutArg (`&blockSize`), not a value.
+  std::optional<unsigned> OutArg;
 };
+
+/// Whether \p CE is a call of the CUDA occupancy calculator's
+/// cudaOccupancyMaxPotentialBlockSize (with or without flags) and its
+/// argument \p Arg one of its outputs.
+bool isOccupancyOutput(const clang::CallExpr *CE, unsigned Arg);
 
 /// The label of switch body \p Body whose code holds its top-level
 /// statement \p Child, when that code is entered only through the label
@@ -91,6 +100,9 @@ public:
     const clang::Expr *E = nullptr;     ///< the writing expression
     std::string Path;                   ///< the member written, "" all
     const clang::Expr *Value = nullptr; ///< right-hand side of a plain `=`
+    /// Written by an occupancy call through this argument: Value is the
+    /// call, E the statement's expression around it.
+    std::optional<unsigned> OutArg;
   };
   /// Every write of \p VD in the body, in source order.
   std::vector<Write> writesOf(const clang::VarDecl *VD) const {

@@ -97,6 +97,7 @@ static std::optional<QueriedDevice> queriedDevice(const TargetModel &T) {
     return std::nullopt;
   QueriedDevice D;
   D.Name = T.ReferenceDevice + ", the " + T.Arch + " model's device";
+  D.Model = &T;
   unsigned CC = 0;
   StringRef(T.Arch).drop_front(3).getAsInteger(10, CC);
   // The block and grid limits are those of every architecture since

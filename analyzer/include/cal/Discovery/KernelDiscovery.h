@@ -33,6 +33,8 @@ class MangleContext;
 
 namespace cal {
 
+struct TargetModel;
+
 using Dim3 = std::array<uint64_t, 3>;
 /// A launch dimension triple in which each component may be unknown (computed
 /// at run time on the host), e.g. `dim3 grid((w + 15) / 16, (h + 15) / 16)`
@@ -177,6 +179,9 @@ using ExternalCallsFn =
 /// is known only when it runs).
 struct QueriedDevice {
   std::string Name; ///< "H100 SXM5 80GB, the sm_90 model's device"
+  /// The target model the fields come from: the occupancy calculator's
+  /// limits (cudaOccupancyMaxPotentialBlockSize).
+  const TargetModel *Model = nullptr;
   /// By field, "maxThreadsDim[0]" for an element of an array field.
   std::map<std::string, int64_t, std::less<>> Fields;
 };
