@@ -235,7 +235,16 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
   for (auto &[N, V] : Opts.Params)
     User[N] = {V, "--param"};
   std::vector<LaunchConfig> Out;
-  for (const LaunchSite &L : KI.Launches) {
+  // The launches from host code first: one from device code runs only
+  // after them (dynamic parallelism), and the first launch is the one a
+  // profiler of the program's first run sees.
+  std::vector<const LaunchSite *> Sites;
+  for (const LaunchSite &L : KI.Launches)
+    Sites.push_back(&L);
+  std::stable_partition(Sites.begin(), Sites.end(),
+                        [](const LaunchSite *L) { return !L->FromDevice; });
+  for (const LaunchSite *LP : Sites) {
+    const LaunchSite &L = *LP;
     std::optional<LaunchConfig> C = hostConfig(L, Opts.Target, Notes);
     if (!C)
       continue;

@@ -362,6 +362,18 @@ Value SimtInterpreter::evalCall(const clang::CallExpr *CE, uint32_t Active) {
   clang::QualType T = CE->getType();
   llvm::StringRef Name =
       FD && FD->getIdentifier() ? FD->getName() : llvm::StringRef();
+  // A launch from device code (dynamic parallelism) starts a grid of its
+  // own, whose accesses the hardware counts for that launch, not for this
+  // kernel: the warp evaluates the configuration and the arguments only
+  // (the parameter buffer the launch writes is not modelled).
+  if (const auto *KC = dyn_cast<clang::CUDAKernelCallExpr>(CE)) {
+    if (const clang::CallExpr *Config = KC->getConfig())
+      for (const clang::Expr *A : Config->arguments())
+        (void)eval(A, Active);
+    for (const clang::Expr *A : KC->arguments())
+      (void)eval(A, Active);
+    return Value();
+  }
   if (auto CG = evalCoopGroups(CE, Active))
     return *CG;
   // CUDA builtins and intrinsics come first, before any header body of

@@ -116,6 +116,7 @@ struct LaunchBuilder::Form {
   const Expr *Config = nullptr; ///< the cudaLaunchConfig_t object
   std::vector<const Expr *> Args;
   const Expr *ArgsArray = nullptr; ///< `void **args` of the C API
+  bool FromDevice = false;         ///< LaunchSite::FromDevice
 };
 
 static const Expr *given(const CallExpr *CE, unsigned I) {
@@ -372,10 +373,22 @@ static std::optional<LaunchBuilder::Form> matchForm(const Expr *E) {
     L.Direct = KC->getDirectCallee();
     L.Callee = KC->getCallee();
     if (const CallExpr *Cfg = KC->getConfig()) {
-      L.Grid = given(Cfg, 0);
-      L.Block = given(Cfg, 1);
-      L.Shared = given(Cfg, 2);
-      L.Stream = given(Cfg, 3);
+      // From device code (dynamic parallelism) the configuration is a call
+      // of cudaLaunchDevice(buffer, kernel, grid, block, shared, stream).
+      const FunctionDecl *CF = Cfg->getDirectCallee();
+      unsigned First =
+          CF && CF->getIdentifier() && CF->getName() == "cudaLaunchDevice" ? 2
+                                                                           : 0;
+      L.FromDevice = First != 0;
+      L.Grid = given(Cfg, First);
+      L.Block = given(Cfg, First + 1);
+      L.Shared = given(Cfg, First + 2);
+      L.Stream = given(Cfg, First + 3);
+      // There, what `<<<g, b>>>` leaves out is a literal that clang writes
+      // at the `<<<` itself.
+      for (const Expr **E : {&L.Shared, &L.Stream})
+        if (First && *E && (*E)->getBeginLoc() == Cfg->getBeginLoc())
+          *E = nullptr;
     }
     for (const Expr *A : KC->arguments())
       L.Args.push_back(A);
@@ -772,6 +785,7 @@ void LaunchBuilder::build(
       Keys.push_back(Key);
       ++Made;
       Sites[I].CallChain = Chain;
+      Sites[I].FromDevice = L->FromDevice;
       Sites[I].Choices = Choices;
       const char *ArgcText =
           "argc taken as 1: the program run without arguments";

@@ -97,6 +97,9 @@ struct LaunchSite {
   /// Empty for `k<<<...>>>(...)`; else the launch function called
   /// (cudaLaunchKernel, cudaLaunchCooperativeKernel, cudaLaunchKernelEx).
   std::string Api;
+  /// A launch from device code (dynamic parallelism): it runs only after
+  /// a launch from the host, so a kernel's host launches come first.
+  bool FromDevice = false;
   /// When the configuration or an argument is a parameter of the enclosing
   /// host function, and every call of it in this translation unit is known:
   /// the calls that supplied the values of this site, innermost first (one
