@@ -11,9 +11,10 @@
 # run-time libraries for scripts/sanitize.sh). dpkg-deb, which the package
 # test uses, is part of Debian's dpkg.
 # Optional, and their tests are skipped with a message without them:
-# Chromium (the HTML report's browser test) and Emacs (emacs-nox) and
-# Neovim (the editor snippets' tests), installed below where the archive
-# has them; nvim-lint (never installed: its test runs where the user has
+# Chromium (the HTML report's browser test), Emacs (emacs-nox) with
+# eglot (elpa-eglot, before Emacs 29 has it built in) and Neovim (the
+# editor snippets' and language-server clients' tests), installed below
+# where the archive has them; nvim-lint (never installed: its test runs where the user has
 # it), a container engine (the image test: never installed
 # here), the CUDA toolkit (checked at the end) and a GPU.
 set -euo pipefail
@@ -51,9 +52,11 @@ if ! command -v chromium >/dev/null 2>&1 && ! dpkg -s chromium >/dev/null 2>&1; 
   fi
 fi
 # Optional: Emacs and Neovim run the README's editor snippets
-# (test/lit/cli/editor-*.test), which are skipped, not failed, without them.
+# (test/lit/cli/editor-*.test) and language-server set-ups
+# (test/lit/lsp/), which are skipped, not failed, without them.
 opt_editors=()
 command -v emacs >/dev/null 2>&1 || dpkg -s emacs-nox >/dev/null 2>&1 || opt_editors+=(emacs-nox)
+emacs --batch -q --eval "(require 'eglot)" >/dev/null 2>&1 || dpkg -s elpa-eglot >/dev/null 2>&1 || opt_editors+=(elpa-eglot)
 command -v nvim >/dev/null 2>&1 || dpkg -s neovim >/dev/null 2>&1 || opt_editors+=(neovim)
 if [ ${#opt_editors[@]} -gt 0 ]; then
   SUDO=""

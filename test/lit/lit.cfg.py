@@ -26,6 +26,7 @@ if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or os.environ.get("C
 # compilation database, and the official SARIF 2.1.0 schema, which lives
 # beside the repository (../shared/data) and is never copied into it.
 import shutil
+import subprocess
 config.substitutions.append(("%fixtures", os.path.join(config.cal_source_dir, "test", "fixtures")))
 cuda_root = os.environ.get("CUDA_PATH", "/usr/local/cuda")
 nvcc = os.path.join(cuda_root, "bin", "nvcc")
@@ -83,6 +84,14 @@ else:
 # under Neovim's standard data directory (pack/*/start|opt, or lazy.nvim's).
 if shutil.which("emacs"):
     config.available_features.add("emacs")
+    # eglot: built into Emacs 29, a package before (Debian's elpa-eglot,
+    # which scripts/setup.sh installs as optional).
+    if subprocess.run(["emacs", "--batch", "-q", "--eval", "(require 'eglot)"],
+                      stdout=subprocess.DEVNULL,
+                      stderr=subprocess.DEVNULL).returncode == 0:
+        config.available_features.add("eglot")
+    else:
+        lit_config.note("no eglot in emacs: the eglot language-server test is skipped")
 else:
     lit_config.note("no emacs: the flymake snippet's editor test is skipped")
 if shutil.which("nvim"):

@@ -187,6 +187,16 @@ def main():
     r = c.request("workspace/frobnicate", {})
     check(error_code(r) == -32601,
           "a header without Content-Length skipped; unknown method: -32601", r)
+    # "params": null is no params (eglot sends its shutdown so); params
+    # that are neither an object nor an array are an invalid request.
+    c.send_raw('{"jsonrpc": "2.0", "id": 901, "method": "workspace/frobnicate",'
+               ' "params": null}')
+    r = c.response(901)
+    check(error_code(r) == -32601, "params null: read as none (-32601)", r)
+    c.send_raw('{"jsonrpc": "2.0", "id": 902, "method": "workspace/frobnicate",'
+               ' "params": "x"}')
+    r = c.response(902)
+    check(error_code(r) == -32600, "params a string: invalid request -32600", r)
     c.notify("$/unknownNotification", {})  # ignored, no answer
     r = c.request("textDocument/hover", {"textDocument": {"uri": uri}})
     check(error_code(r) == -32602, "hover without a position: -32602", r)

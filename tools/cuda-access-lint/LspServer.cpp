@@ -140,7 +140,11 @@ bool Server::handle(StringRef Body) {
                    "not a JSON-RPC request, notification or response");
     return false;
   }
+  // `"params": null` is taken as no params: LSP's void-params requests
+  // (shutdown, exit) come so from some clients (eglot).
   const json::Value *P = O->get("params");
+  if (P && P->kind() == json::Value::Null)
+    P = nullptr;
   const json::Object *Params = P ? P->getAsObject() : nullptr;
   if (P && !Params && !P->getAsArray()) {
     if (Id)

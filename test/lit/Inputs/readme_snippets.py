@@ -11,3 +11,11 @@ def snippet(text, name, where="README.md"):
     if not m:
         sys.exit("FAIL: no snippet '%s' in %s" % (name, where))
     return m.group(1)
+
+
+if __name__ == "__main__":
+    # readme_snippets.py README.md NAME: the snippet's body, as written.
+    if len(sys.argv) != 3:
+        sys.exit("usage: readme_snippets.py README.md NAME")
+    with open(sys.argv[1]) as f:
+        print(snippet(f.read(), sys.argv[2], sys.argv[1]))
