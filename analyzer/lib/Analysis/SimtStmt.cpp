@@ -551,7 +551,11 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
         break;
     }
     // The clock is read every 256 iterations, not on each (a hot path).
-    if (Iter >= LoopIterationCap || IterationsLeft == 0 ||
+    // A warp that has spent its iterations still runs one of each loop it
+    // reaches later: the loops after a long one are sampled too, not
+    // skipped (the nest of such first iterations is as long as the code).
+    bool Spent = IterationsLeft == 0 && Iter > 0;
+    if (Iter >= LoopIterationCap || Spent ||
         ((IterationsLeft & 255) == 0 && overBudget())) {
       // Past the cap the remaining iterations are skipped; the lanes still
       // live carry on after the loop, and the sink marks what was sampled.
@@ -565,7 +569,8 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
       Exited |= Live;
       break;
     }
-    --IterationsLeft;
+    if (IterationsLeft)
+      --IterationsLeft;
     for (uint32_t M = Live; M; M &= M - 1)
       ++Trips[__builtin_ctz(M)];
     Exits.push_back({});
