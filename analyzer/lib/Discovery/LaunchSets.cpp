@@ -162,6 +162,8 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
     struct Def {
       const Stmt *At;
       const Expr *Value;
+      /// Value is an occupancy call writing through this argument.
+      std::optional<unsigned> OutArg = std::nullopt;
     };
     std::vector<Def> Defs;
     if (const Stmt *DS = declStmtOf(Ctx, VD); DS && VD->getInit())
@@ -176,7 +178,7 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
               ", not assigned a value";
         return std::nullopt;
       }
-      Defs.push_back({W.E, W.Value});
+      Defs.push_back({W.E, W.Value, W.OutArg});
     }
     for (size_t I = Defs.size(); I-- > 0;)
       if (unconditional(Ctx, Defs[I].At, Body)) {
@@ -198,7 +200,10 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
         }
       if (Dead)
         continue;
-      std::optional<int64_t> V = HostConstEval(S, Frame, D.At).evalInt(D.Value);
+      HostConstEval At(S, Frame, D.At);
+      std::optional<int64_t> V =
+          D.OutArg ? At.occupancyOutput(cast<CallExpr>(D.Value), *D.OutArg)
+                   : At.evalInt(D.Value);
       if (!V) {
         Why = "'" + VD->getNameAsString() + "' = " + sourceText(Ctx, D.Value) +
               " at " + makePos(Ctx, D.At->getBeginLoc()).str() +
@@ -206,7 +211,12 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
         return std::nullopt;
       }
       Add(*V);
-      Places.push_back(makePos(Ctx, D.At->getBeginLoc()).str());
+      std::string Place = makePos(Ctx, D.At->getBeginLoc()).str();
+      // The calculator's answer on the modelled device, as it said it.
+      if (D.OutArg && !S.DeviceRead.empty() && S.Device)
+        Place +=
+            " (" + S.DeviceRead.back() + ", on the " + S.Device->Name + ")";
+      Places.push_back(Place);
     }
     if (Out.Values.empty()) {
       Why = "no definition of '" + VD->getNameAsString() + "' reaches it";

@@ -104,8 +104,9 @@ std::optional<int64_t> HostConstEval::occupancyOutput(const CallExpr *CE,
       llvm::formatv("{0}({1}) = block {2}, grid {3}", Name, K->getName(), Best,
                     BestBlocks * TM.DeviceSMs);
   Said += " (registers per thread unknown: their limit left out)";
-  if (!llvm::is_contained(S.DeviceRead, Said))
-    S.DeviceRead.push_back(Said);
+  // Last, once: a set of launch values names it from there (LaunchSets.cpp).
+  llvm::erase_if(S.DeviceRead, [&](const std::string &R) { return R == Said; });
+  S.DeviceRead.push_back(Said);
   return Arg == 0 ? int64_t(BestBlocks * TM.DeviceSMs) : int64_t(Best);
 }
 

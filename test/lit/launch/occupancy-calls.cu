@@ -31,6 +31,17 @@ __global__ void tiled(float *a) {
   a[threadIdx.x] = t[threadIdx.x + 1];
 }
 
+__global__ void maybe(float *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 0; }
+
+// The calculator's answer under a test the discovery cannot decide is one
+// member of the block's set, beside the initializer's 256.
+void choose(bool big) {
+  int g = 0, block = 256;
+  if (big)
+    cudaOccupancyMaxPotentialBlockSize(&g, &block, maybe);
+  maybe<<<(1 << 20) / block, block>>>(nullptr);
+}
+
 static void report(cudaError_t, const char *) {}
 #define checkCudaErrors(v) report((v), #v)
 
@@ -54,12 +65,19 @@ int main() {
 }
 
 // CHECK: kernel 'plain'
-// CHECK-NEXT: launch at {{.*}}occupancy-calls.cu:42:3 in main(): grid (264, 1, 1) block (1024, 1, 1)
+// CHECK-NEXT: launch at {{.*}}occupancy-calls.cu:53:3 in main(): grid (264, 1, 1) block (1024, 1, 1)
 // CHECK-NEXT: cudaOccupancyMaxPotentialBlockSize(plain) = block 1024, grid 264 (registers per thread unknown: their limit left out)
 // CHECK: kernel 'bounded'
-// CHECK-NEXT: launch at {{.*}}occupancy-calls.cu:47:3 in main(): grid (1056, 1, 1) block (256, 1, 1)
+// CHECK-NEXT: launch at {{.*}}occupancy-calls.cu:58:3 in main(): grid (1056, 1, 1) block (256, 1, 1)
 // CHECK-NEXT: cudaOccupancyMaxPotentialBlockSize(bounded) = block 256, grid 1056
 // CHECK: kernel 'tiled'
-// CHECK-NEXT: launch at {{.*}}occupancy-calls.cu:53:3 in main(): grid (?, 1, 1) from `perSM * 132` block (128, 1, 1)
+// CHECK-NEXT: launch at {{.*}}occupancy-calls.cu:64:3 in main(): grid (?, 1, 1) from `perSM * 132` block (128, 1, 1)
 
-// UNKNOWN: launch at {{.*}}:42:3 in main(): grid (?, 1, 1) from `minGrid` block (?, 1, 1) from `block`
+// 1 << 20 threads in blocks of 256 and of 1024: grids of 4096 and 1024.
+// CHECK: kernel 'maybe'
+// CHECK-NEXT: launch at {{.*}}occupancy-calls.cu:[[L:[0-9]+]]:3 in choose(): grid (4096, 1, 1) block (256, 1, 1)
+// CHECK-NEXT: set member: block = 256: value 1 of 2 of the definitions at {{.*}} (cudaOccupancyMaxPotentialBlockSize(maybe) = block 1024, grid 264 (registers per thread unknown: their limit left out), on the H100 SXM5 80GB, the sm_90 model's device)
+// CHECK: launch at {{.*}}occupancy-calls.cu:[[L]]:3 in choose(): grid (1024, 1, 1) block (1024, 1, 1)
+// CHECK-NEXT: set member: block = 1024: value 2 of 2
+
+// UNKNOWN: launch at {{.*}}:53:3 in main(): grid (?, 1, 1) from `minGrid` block (?, 1, 1) from `block`
