@@ -17,13 +17,15 @@
 # of NVIDIA/cuda-samples only Common/ and Samples/1_Utilities,
 # 3_CUDA_Features, 4_CUDA_Libraries and 5_Domain_Specific; of
 # myurtoglu/cudaforengineers every file but the four copies of the CImg
-# image library, CImg.h), ONLY=all every collection.
+# image library, CImg.h), ONLY=test7 the seventh round's two test
+# collections (corpora.json's round7, programs-test7.json), ONLY=all every
+# collection.
 # A third field after the commit restricts a collection to the paths that
 # match that extended regex.
 # Reads the bare git mirrors that `fetch github:OWNER/NAME` leaves under
 # /work/.mirror (MIRRORS overrides the root). No fetched code is committed.
 #
-#   [ONLY=dev|test|test2|test3|test4|test5|test6|all] research/unseen-code/extract.sh [DEST]
+#   [ONLY=dev|test|test2|test3|test4|test5|test6|test7|all] research/unseen-code/extract.sh [DEST]
 set -eu
 DEST=${1:-/work/corpus-unseen}
 MIRRORS=${MIRRORS:-/work/.mirror}
@@ -45,6 +47,8 @@ TEST5="PacktPublishing+Learn-CUDA-Programming 10bd9b59bfcc680d608ea1417da5089f73
 NVIDIA+cuda-samples c94ff366aed18c797b8a85dfaac7817b0228b420 ^(Common|Samples/(0_Introduction|2_Concepts_and_Techniques|6_Performance))/"
 TEST6="myurtoglu+cudaforengineers 8336559ed91bf799f4b8bba59f3f3dc51e036e9c (^|/)([^C]|C[^I])[^/]*$
 NVIDIA+cuda-samples c94ff366aed18c797b8a85dfaac7817b0228b420 ^(Common|Samples/(1_Utilities|3_CUDA_Features|4_CUDA_Libraries|5_Domain_Specific))/"
+TEST7="psmarter+PMPP-Learning fe07c6b411bd9cad8704bc8baa22b5c15f4e2912
+sahandhdz+CUDA-PMPP c4bcea40083397c9e647b5a24ff44d2795356a16"
 case "${ONLY:-}" in
   "") SETS=$H100 ;;
   dev) SETS=$DEV ;;
@@ -54,8 +58,9 @@ case "${ONLY:-}" in
   test4) SETS=$TEST4 ;;
   test5) SETS=$TEST5 ;;
   test6) SETS=$TEST6 ;;
-  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" "$TEST6" | sort -u) ;;
-  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5, test6 or all" >&2; exit 1 ;;
+  test7) SETS=$TEST7 ;;
+  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" "$TEST6" "$TEST7" | sort -u) ;;
+  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5, test6, test7 or all" >&2; exit 1 ;;
 esac
 echo "$SETS" | while read -r r commit only; do
   g=$MIRRORS/$r/repo

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Writes corpus-test7-manifest.json: every CUDA translation unit of the
+seventh round's test collections (corpora.json's "round7":
+psmarter/PMPP-Learning and sahandhdz/CUDA-PMPP, two repositories of the
+exercises of "Programming Massively Parallel Processors"), in the manifest
+format of research/data/corpus-manifest.json.
+
+  research/unseen-code/make-test7-manifest.py --src /work/corpus-unseen \
+      > research/unseen-code/corpus-test7-manifest.json
+
+The rule is make-test6-manifest.py's (make-test2-manifest.py's, which this
+script calls with round7 and programs-test7.json): a .cu file with a
+`__global__` or a `<<<` that no other .cu file #includes; -arch=sm_90 for
+every file; a file that programs-test7.json builds gets its program's
+`flags` and the compile options of its `build_flags` (link options -l...
+left out); a collection's files are only those under its `paths`
+(corpora.json), less its `exclude` (round7 has neither). PMPP-Learning's
+files also get the include directory that its exercise Makefiles name for
+solution.cu (COMMON_DIR=../../../Common, i.e. the repository's Common/:
+-ICommon). sahandhdz/CUDA-PMPP has no build files.
+"""
+import importlib.util, json, os, re, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location(
+    "make_test2_manifest", os.path.join(HERE, "make-test2-manifest.py"))
+mt2 = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(mt2)
+
+REPO_FLAGS = {
+    "psmarter/PMPP-Learning": ["-ICommon"],
+}
+
+
+def manifest(src):
+    out = mt2.manifest(src, round_key="round7", programs="programs-test7.json",
+                       note="seventh round's test collections (corpora.json "
+                            "round7); see README.md and make-test7-manifest.py")
+    colls = json.load(open(os.path.join(HERE, "corpora.json")))["round7"]["test"]
+    by_repo = {c["repo"]: c for c in colls["collections"]}
+    for r in out["repos"]:
+        r["flags"] += REPO_FLAGS.get(r["repo"], [])
+        c = by_repo[r["repo"]]
+        keep = re.compile(c["paths"]) if c.get("paths") else None
+        drop = re.compile(c["exclude"]) if c.get("exclude") else None
+
+        def path(f):
+            return f["path"] if isinstance(f, dict) else f
+        r["files"] = [f for f in r["files"]
+                      if (keep is None or keep.search(path(f)))
+                      and (drop is None or not drop.search(path(f)))]
+    return out
+
+
+if __name__ == "__main__":
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--src", default="/work/corpus-unseen")
+    a = ap.parse_args()
+    json.dump(manifest(a.src), sys.stdout, indent=1)
+    sys.stdout.write("\n")
