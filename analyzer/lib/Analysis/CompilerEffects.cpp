@@ -465,6 +465,46 @@ std::string divergenceWithoutCost(const clang::Stmt *Branch) {
 /// likelyPredicated() with, where it does not hold only because of a
 /// read-modify-write through a pointer, \p OnlyForPointerRMW set: one scan
 /// of the arms serves both.
+namespace {
+/// The one plain assignment an arm holds (`{ t[y][x] = v; }` or
+/// `t[y][x] = v;`), or null.
+const clang::BinaryOperator *soleAssignment(const clang::Stmt *Arm) {
+  if (const auto *CS = llvm::dyn_cast_or_null<clang::CompoundStmt>(Arm))
+    Arm = CS->size() == 1 ? CS->body_front() : nullptr;
+  const auto *E = llvm::dyn_cast_or_null<clang::Expr>(Arm);
+  const auto *BO =
+      E ? llvm::dyn_cast<clang::BinaryOperator>(E->IgnoreImplicit()) : nullptr;
+  return BO && BO->getOpcode() == clang::BO_Assign ? BO : nullptr;
+}
+
+std::string sourceOf(const clang::ASTContext &Ctx, const clang::Expr *E) {
+  clang::CharSourceRange R = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(E->getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts());
+  std::string T = R.isValid()
+                      ? clang::Lexer::getSourceText(R, Ctx.getSourceManager(),
+                                                    Ctx.getLangOpts())
+                            .str()
+                      : "";
+  T.erase(std::remove_if(T.begin(), T.end(), ::isspace), T.end());
+  return T;
+}
+
+/// `if (in range) tile[ty][tx] = in[row * n + col]; else tile[ty][tx] = 0;`:
+/// both arms assign the same element, the else arm a constant. nvcc loads
+/// under the predicate and stores once, whatever the length of the index
+/// arithmetic (the zero-padded tile loads of tiled matrix products and
+/// convolutions; docs/compiler-effects.md).
+bool selectOfOneElement(const clang::ASTContext &Ctx, const clang::IfStmt *If) {
+  const clang::BinaryOperator *T = soleAssignment(If->getThen()),
+                              *E = soleAssignment(If->getElse());
+  if (!T || !E || !E->getRHS()->IgnoreParenImpCasts()->isEvaluatable(Ctx))
+    return false;
+  std::string L = sourceOf(Ctx, T->getLHS());
+  return !L.empty() && L == sourceOf(Ctx, E->getLHS());
+}
+} // namespace
+
 static bool predicatedArms(const clang::ASTContext &Ctx,
                            const clang::IfStmt *If, bool *OnlyForPointerRMW) {
   if (OnlyForPointerRMW)
@@ -485,6 +525,8 @@ static bool predicatedArms(const clang::ASTContext &Ctx,
       *OnlyForPointerRMW = Small;
     return false;
   }
+  if (!T.ControlFlow && !E.ControlFlow && selectOfOneElement(Ctx, If))
+    return true;
   return Small;
 }
 
