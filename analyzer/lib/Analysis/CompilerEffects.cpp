@@ -512,8 +512,9 @@ static bool predicatedArms(const clang::ASTContext &Ctx,
   if (armsMergeAccesses(Ctx, If))
     return true;
   ArmScan T = scan(Ctx, If->getThen()), E = scan(Ctx, If->getElse());
-  // A few dozen AST nodes is a handful of instructions per arm.
-  bool Small = !T.ControlFlow && !E.ControlFlow && T.Nodes + E.Nodes <= 40;
+  // A few dozen AST nodes is a handful of instructions per arm: 60 keeps
+  // the guarded tile copies that nvcc predicates (docs/compiler-effects.md).
+  bool Small = !T.ControlFlow && !E.ControlFlow && T.Nodes + E.Nodes <= 60;
   if (T.DynamicLocalArray || E.DynamicLocalArray)
     return false;
   // nvcc keeps the branch around a read-modify-write through a pointer
