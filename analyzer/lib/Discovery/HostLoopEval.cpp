@@ -2,10 +2,12 @@
 //
 // Host code often steps its launch sizes in a loop before the launch that
 // uses them (the CUDA samples' fastWalshTransform: `for (; log2N > 11;
-// log2N -= 2, N >>= 2, M <<= 2)` then `k<<<M, N / 4>>>`). When every write
-// of the loop's variables is in its header and their start values are
-// known, running the header is the exact value; this file does that, for
-// the loop that last writes a variable before the point.
+// log2N -= 2, N >>= 2, M <<= 2)` then `k<<<M, N / 4>>>`; a block rounded up
+// to a power of two, `while (bs < n && bs < 1024) bs *= 2;`). When every
+// write of the loop's variables is in its header, or in a `while` body that
+// holds nothing but such updates, and their start values are known, running
+// the updates is the exact value; this file does that, for the loop that
+// last writes a variable before the point.
 //
 //===----------------------------------------------------------------------===//
 #include "HostConstEval.h"
@@ -164,8 +166,9 @@ std::optional<int64_t> HostConstEval::afterLoop(const VarDecl *VD) {
   SourceLocation PointBegin = SM.getExpansionLoc(Point->getBeginLoc());
   std::vector<VarWrites::Write> Writes = S.writes(Frame->F).writesOf(VD);
   // The last statement before the point, on its chain, that writes VD must
-  // be a `for` loop whose header alone writes it.
-  const ForStmt *Loop = nullptr;
+  // be a `for` loop whose header alone writes it, or a `while` loop whose
+  // body is only updates.
+  const Stmt *Loop = nullptr;
   for (const Stmt *C = Point; C && !Loop;) {
     auto Ps = Ctx.getParents(*C);
     const Stmt *P = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
@@ -181,23 +184,46 @@ std::optional<int64_t> HostConstEval::afterLoop(const VarDecl *VD) {
             Last = B;
       }
       if (Last) {
-        Loop = dyn_cast<ForStmt>(Last);
-        if (!Loop)
+        if (!isa<ForStmt, WhileStmt>(Last))
           return std::nullopt;
+        Loop = Last;
       }
     }
     C = P;
   }
-  if (!Loop || !Loop->getCond())
+  if (!Loop)
     return std::nullopt;
-  // Every write of the loop's variables inside it is in its header, and
-  // none is between the loop and the point (the loop was the last writer).
+  // The test, the start and the updates of each iteration: a `for` loop's
+  // header, or a `while` loop whose body holds nothing but updates.
+  const Expr *Cond = nullptr, *InitExpr = nullptr;
+  llvm::SmallVector<const Stmt *, 4> Updates;
+  if (const auto *FS = dyn_cast<ForStmt>(Loop)) {
+    Cond = FS->getCond();
+    InitExpr = dyn_cast_or_null<Expr>(FS->getInit());
+    if (FS->getInit() && !InitExpr)
+      return std::nullopt; // a declaration: its variable ends with the loop
+    if (FS->getInc())
+      Updates.push_back(FS->getInc());
+  } else {
+    const auto *WS = cast<WhileStmt>(Loop);
+    Cond = WS->getCond();
+    if (WS->getConditionVariable())
+      return std::nullopt;
+    if (const auto *CS = dyn_cast<CompoundStmt>(WS->getBody()))
+      Updates.append(CS->body_begin(), CS->body_end());
+    else
+      Updates.push_back(WS->getBody());
+    if (Updates.empty())
+      return std::nullopt;
+  }
+  if (!Cond)
+    return std::nullopt;
+  // Every write of the loop's variables inside it is an update, and none is
+  // between the loop and the point (the loop was the last writer).
   llvm::SmallVector<const VarDecl *, 4> Vars;
-  if (!collectWrites(Loop->getInc(), Vars))
-    return std::nullopt;
-  const Expr *InitExpr = dyn_cast_or_null<Expr>(Loop->getInit());
-  if (Loop->getInit() && !InitExpr)
-    return std::nullopt; // a declaration: its variable ends with the loop
+  for (const Stmt *U : Updates)
+    if (!isa<Expr>(U) || !collectWrites(cast<Expr>(U), Vars))
+      return std::nullopt;
   if (!collectWrites(InitExpr, Vars))
     return std::nullopt;
   if (!llvm::is_contained(Vars, VD))
@@ -206,9 +232,10 @@ std::optional<int64_t> HostConstEval::afterLoop(const VarDecl *VD) {
     if (!ownsLocal(V))
       return std::nullopt;
     for (const VarWrites::Write &W : S.writes(Frame->F).writesOf(V)) {
-      bool InHeader = stmtWithin(SM, W.E, Loop->getInc()) ||
-                      stmtWithin(SM, W.E, Loop->getInit());
-      if (stmtWithin(SM, W.E, Loop) && !InHeader)
+      bool Counted = InitExpr && stmtWithin(SM, W.E, InitExpr);
+      for (const Stmt *U : Updates)
+        Counted |= stmtWithin(SM, W.E, U);
+      if (stmtWithin(SM, W.E, Loop) && !Counted)
         return std::nullopt;
     }
   }
@@ -223,7 +250,7 @@ std::optional<int64_t> HostConstEval::afterLoop(const VarDecl *VD) {
       if (C)
         Collect(C);
   };
-  Collect(Loop->getCond());
+  Collect(Cond);
   for (const VarDecl *V : Read) {
     if (llvm::is_contained(Vars, V) || !ownsLocal(V))
       continue;
@@ -259,13 +286,14 @@ std::optional<int64_t> HostConstEval::afterLoop(const VarDecl *VD) {
   for (unsigned I = 0;; ++I) {
     if (I == MaxIterations)
       return std::nullopt;
-    std::optional<int64_t> Go = Sim.eval(Loop->getCond());
+    std::optional<int64_t> Go = Sim.eval(Cond);
     if (!Go)
       return std::nullopt;
     if (!*Go)
       break;
-    if (!Sim.step(Loop->getInc()))
-      return std::nullopt;
+    for (const Stmt *U : Updates)
+      if (!Sim.step(cast<Expr>(U)))
+        return std::nullopt;
   }
   return Values.lookup(VD);
 }
