@@ -46,18 +46,11 @@ static void writeJson(raw_ostream &OS, const ReportInputs &In) {
     J.attribute("files", std::move(FileList));
     J.attribute("findings", std::move(FindingList));
     J.attributeArray(key::Kernels, [&] {
-      // Each entry's text was written at depth 0 with the same indent: it
-      // is moved to the array's depth (2) line by line. A JSON string holds
-      // no raw newline, so every newline in the text is between tokens.
+      // The entries are kept compact and indented here, at the array's
+      // depth (2).
       for (const FileReport &R : In.Files)
         for (size_t I = 0; I < R.Kernels.size(); ++I)
-          J.rawValue([&](raw_ostream &OS) {
-            for (char C : R.Kernels.text(I)) {
-              OS << C;
-              if (C == '\n')
-                OS.indent(4);
-            }
-          });
+          J.rawValue([&](raw_ostream &OS) { R.Kernels.print(I, OS, 2); });
     });
     J.attribute("schema_version", SchemaVersion);
     J.attribute(key::Tool, In.ToolName);

@@ -91,8 +91,9 @@ public:
   bool empty() const { return Texts.empty(); }
   /// Entry \p I parsed back (the language server, --verify-fixes).
   llvm::json::Value value(size_t I) const;
-  /// Entry \p I as `json::OStream(OS, 2)` writes it at depth 0.
-  llvm::StringRef text(size_t I) const { return Texts[I]; }
+  /// Entry \p I as `json::OStream(OS, 2)` writes it when its first line is
+  /// at depth \p Level (the text is kept compact).
+  void print(size_t I, llvm::raw_ostream &OS, unsigned Level) const;
   /// Entry \p I of \p From, unchanged.
   void copyFrom(const KernelEntries &From, size_t I);
   /// Entries whose unsupported[] says the analysis budget cut them.
