@@ -35,14 +35,18 @@ REPO_FLAGS = {
 }
 
 
-def manifest(src):
-    out = mt2.manifest(src, round_key="round6", programs="programs-test6.json",
-                       note="sixth round's test collections (corpora.json "
-                            "round6); see README.md and make-test6-manifest.py")
-    colls = json.load(open(os.path.join(HERE, "corpora.json")))["round6"]["test"]
+def manifest(src, round_key="round6", programs="programs-test6.json",
+             note="sixth round's test collections (corpora.json round6); "
+                  "see README.md and make-test6-manifest.py",
+             repo_flags=REPO_FLAGS):
+    """make-test2-manifest.py's manifest of ROUND_KEY, with REPO_FLAGS added
+    per repository and each collection's `paths` and `exclude` applied (also
+    the seventh round's, make-test7-manifest.py)."""
+    out = mt2.manifest(src, round_key=round_key, programs=programs, note=note)
+    colls = json.load(open(os.path.join(HERE, "corpora.json")))[round_key]["test"]
     by_repo = {c["repo"]: c for c in colls["collections"]}
     for r in out["repos"]:
-        r["flags"] += REPO_FLAGS.get(r["repo"], [])
+        r["flags"] += repo_flags.get(r["repo"], [])
         c = by_repo[r["repo"]]
         keep = re.compile(c["paths"]) if c.get("paths") else None
         drop = re.compile(c["exclude"]) if c.get("exclude") else None

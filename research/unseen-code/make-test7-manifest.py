@@ -8,8 +8,8 @@ format of research/data/corpus-manifest.json.
   research/unseen-code/make-test7-manifest.py --src /work/corpus-unseen \
       > research/unseen-code/corpus-test7-manifest.json
 
-The rule is make-test6-manifest.py's (make-test2-manifest.py's, which this
-script calls with round7 and programs-test7.json): a .cu file with a
+The rule is make-test6-manifest.py's, whose manifest() this script calls
+with round7 and programs-test7.json (make-test2-manifest.py's rule): a .cu file with a
 `__global__` or a `<<<` that no other .cu file #includes; -arch=sm_90 for
 every file; a file that programs-test7.json builds gets its program's
 `flags` and the compile options of its `build_flags` (link options -l...
@@ -19,13 +19,13 @@ files also get the include directory that its exercise Makefiles name for
 solution.cu (COMMON_DIR=../../../Common, i.e. the repository's Common/:
 -ICommon). sahandhdz/CUDA-PMPP has no build files.
 """
-import importlib.util, json, os, re, sys
+import importlib.util, json, os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location(
-    "make_test2_manifest", os.path.join(HERE, "make-test2-manifest.py"))
-mt2 = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(mt2)
+    "make_test6_manifest", os.path.join(HERE, "make-test6-manifest.py"))
+mt6 = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(mt6)
 
 REPO_FLAGS = {
     "psmarter/PMPP-Learning": ["-ICommon"],
@@ -33,23 +33,10 @@ REPO_FLAGS = {
 
 
 def manifest(src):
-    out = mt2.manifest(src, round_key="round7", programs="programs-test7.json",
-                       note="seventh round's test collections (corpora.json "
-                            "round7); see README.md and make-test7-manifest.py")
-    colls = json.load(open(os.path.join(HERE, "corpora.json")))["round7"]["test"]
-    by_repo = {c["repo"]: c for c in colls["collections"]}
-    for r in out["repos"]:
-        r["flags"] += REPO_FLAGS.get(r["repo"], [])
-        c = by_repo[r["repo"]]
-        keep = re.compile(c["paths"]) if c.get("paths") else None
-        drop = re.compile(c["exclude"]) if c.get("exclude") else None
-
-        def path(f):
-            return f["path"] if isinstance(f, dict) else f
-        r["files"] = [f for f in r["files"]
-                      if (keep is None or keep.search(path(f)))
-                      and (drop is None or not drop.search(path(f)))]
-    return out
+    return mt6.manifest(src, round_key="round7", programs="programs-test7.json",
+                        note="seventh round's test collections (corpora.json "
+                             "round7); see README.md and make-test7-manifest.py",
+                        repo_flags=REPO_FLAGS)
 
 
 if __name__ == "__main__":
