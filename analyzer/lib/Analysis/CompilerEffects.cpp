@@ -41,6 +41,21 @@ groupQuery(const clang::CallExpr *CE) {
   return {MD->getParent()->getName(), MD->getName()};
 }
 
+/// The source text of \p E without its whitespace (`tile[ty][tx]`), or ""
+/// where it has none in a file (inside a macro's expansion).
+std::string sourceWithoutSpaces(const clang::ASTContext &Ctx,
+                                const clang::Expr *E) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::CharSourceRange R = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (R.isInvalid())
+    return "";
+  std::string T = clang::Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+  T.erase(std::remove_if(T.begin(), T.end(), ::isspace), T.end());
+  return T;
+}
+
 /// Collects the memory accesses of an arm, as written, and what would
 /// prevent treating the arm as straight-line code.
 class ArmScan : public clang::RecursiveASTVisitor<ArmScan> {
@@ -199,16 +214,8 @@ private:
     return llvm::isa<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
   }
   void record(const clang::Expr *E) {
-    const clang::SourceManager &SM = Ctx.getSourceManager();
-    clang::CharSourceRange R = clang::Lexer::makeFileCharRange(
-        clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-        Ctx.getLangOpts());
-    std::string T =
-        R.isValid()
-            ? clang::Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str()
-            : "?";
-    T.erase(std::remove_if(T.begin(), T.end(), ::isspace), T.end());
-    Accesses.push_back(std::move(T));
+    std::string T = sourceWithoutSpaces(Ctx, E);
+    Accesses.push_back(T.empty() ? "?" : std::move(T));
   }
   const clang::ASTContext &Ctx;
 };
@@ -462,9 +469,6 @@ std::string divergenceWithoutCost(const clang::Stmt *Branch) {
   return "";
 }
 
-/// likelyPredicated() with, where it does not hold only because of a
-/// read-modify-write through a pointer, \p OnlyForPointerRMW set: one scan
-/// of the arms serves both.
 namespace {
 /// The one plain assignment an arm holds (`{ t[y][x] = v; }` or
 /// `t[y][x] = v;`), or null.
@@ -477,19 +481,6 @@ const clang::BinaryOperator *soleAssignment(const clang::Stmt *Arm) {
   return BO && BO->getOpcode() == clang::BO_Assign ? BO : nullptr;
 }
 
-std::string sourceOf(const clang::ASTContext &Ctx, const clang::Expr *E) {
-  clang::CharSourceRange R = clang::Lexer::makeFileCharRange(
-      clang::CharSourceRange::getTokenRange(E->getSourceRange()),
-      Ctx.getSourceManager(), Ctx.getLangOpts());
-  std::string T = R.isValid()
-                      ? clang::Lexer::getSourceText(R, Ctx.getSourceManager(),
-                                                    Ctx.getLangOpts())
-                            .str()
-                      : "";
-  T.erase(std::remove_if(T.begin(), T.end(), ::isspace), T.end());
-  return T;
-}
-
 /// `if (in range) tile[ty][tx] = in[row * n + col]; else tile[ty][tx] = 0;`:
 /// both arms assign the same element, the else arm a constant. nvcc loads
 /// under the predicate and stores once, whatever the length of the index
@@ -500,10 +491,14 @@ bool selectOfOneElement(const clang::ASTContext &Ctx, const clang::IfStmt *If) {
                               *E = soleAssignment(If->getElse());
   if (!T || !E || !E->getRHS()->IgnoreParenImpCasts()->isEvaluatable(Ctx))
     return false;
-  std::string L = sourceOf(Ctx, T->getLHS());
-  return !L.empty() && L == sourceOf(Ctx, E->getLHS());
+  std::string L = sourceWithoutSpaces(Ctx, T->getLHS());
+  return !L.empty() && L == sourceWithoutSpaces(Ctx, E->getLHS());
 }
 } // namespace
+
+/// likelyPredicated() with, where it does not hold only because of a
+/// read-modify-write through a pointer, \p OnlyForPointerRMW set: one scan
+/// of the arms serves both.
 
 static bool predicatedArms(const clang::ASTContext &Ctx,
                            const clang::IfStmt *If, bool *OnlyForPointerRMW) {

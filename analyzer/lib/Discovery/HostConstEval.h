@@ -225,9 +225,10 @@ private:
   std::optional<int64_t> deviceProperty(const clang::Expr *E);
   /// What the occupancy calculator call \p CE (evaluated here) writes
   /// through its argument \p Arg, on the session's device
-  /// (OccupancyCalls.cpp).
+  /// (OccupancyCalls.cpp); \p Note, if given, gets what it says of it.
   std::optional<int64_t> occupancyOutput(const clang::CallExpr *CE,
-                                         unsigned Arg);
+                                         unsigned Arg,
+                                         std::string *Note = nullptr);
   template <typename T, typename Fn>
   std::optional<T> atDef(const clang::VarDecl *VD, llvm::StringRef Path,
                          Fn Eval);

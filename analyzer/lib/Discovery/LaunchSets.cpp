@@ -201,9 +201,11 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
       if (Dead)
         continue;
       HostConstEval At(S, Frame, D.At);
+      std::string Note; // the calculator's answer, as it says it
       std::optional<int64_t> V =
-          D.OutArg ? At.occupancyOutput(cast<CallExpr>(D.Value), *D.OutArg)
-                   : At.evalInt(D.Value);
+          D.OutArg
+              ? At.occupancyOutput(cast<CallExpr>(D.Value), *D.OutArg, &Note)
+              : At.evalInt(D.Value);
       if (!V) {
         Why = "'" + VD->getNameAsString() + "' = " + sourceText(Ctx, D.Value) +
               " at " + makePos(Ctx, D.At->getBeginLoc()).str() +
@@ -212,10 +214,8 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
       }
       Add(*V);
       std::string Place = makePos(Ctx, D.At->getBeginLoc()).str();
-      // The calculator's answer on the modelled device, as it said it.
-      if (D.OutArg && !S.DeviceRead.empty() && S.Device)
-        Place +=
-            " (" + S.DeviceRead.back() + ", on the " + S.Device->Name + ")";
+      if (!Note.empty())
+        Place += " (" + Note + ", on the " + S.Device->Name + ")";
       Places.push_back(Place);
     }
     if (Out.Values.empty()) {

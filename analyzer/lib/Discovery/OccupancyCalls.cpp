@@ -46,7 +46,8 @@ static const FunctionDecl *kernelArgument(const Expr *E) {
 }
 
 std::optional<int64_t> HostConstEval::occupancyOutput(const CallExpr *CE,
-                                                      unsigned Arg) {
+                                                      unsigned Arg,
+                                                      std::string *Note) {
   if (!S.Device || !S.Device->Model)
     return std::nullopt;
   const TargetModel &TM = *S.Device->Model;
@@ -104,9 +105,10 @@ std::optional<int64_t> HostConstEval::occupancyOutput(const CallExpr *CE,
       llvm::formatv("{0}({1}) = block {2}, grid {3}", Name, K->getName(), Best,
                     BestBlocks * TM.DeviceSMs);
   Said += " (registers per thread unknown: their limit left out)";
-  // Last, once: a set of launch values names it from there (LaunchSets.cpp).
-  llvm::erase_if(S.DeviceRead, [&](const std::string &R) { return R == Said; });
-  S.DeviceRead.push_back(Said);
+  if (!llvm::is_contained(S.DeviceRead, Said))
+    S.DeviceRead.push_back(Said);
+  if (Note)
+    *Note = Said;
   return Arg == 0 ? int64_t(BestBlocks * TM.DeviceSMs) : int64_t(Best);
 }
 
