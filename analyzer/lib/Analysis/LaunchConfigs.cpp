@@ -166,6 +166,7 @@ std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
   C.Site = L.Pos.str();
   C.Origin = L.Origin;
   C.Choices = L.Choices;
+  C.RegistersAssumed = L.RegistersAssumed;
   for (const LaunchArgument &A : L.Args)
     if (A.PointerOffsetBytes && *A.PointerOffsetBytes && !A.Param.empty())
       C.PointerOffsets[A.Param] = *A.PointerOffsetBytes;

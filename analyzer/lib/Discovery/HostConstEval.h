@@ -154,6 +154,9 @@ public:
   /// null; the fields a value read, "prop.multiProcessorCount = 132".
   const QueriedDevice *Device = nullptr;
   std::vector<std::string> DeviceRead;
+  /// Set when a value came from the occupancy calculator, registers unknown
+  /// (LaunchSite::RegistersAssumed).
+  bool OccupancyRead = false;
   /// Operands of a comparison being evaluated (only there is argc 1).
   unsigned InComparison = 0;
 
@@ -212,6 +215,8 @@ public:
     std::vector<int64_t> Values;
     std::string Origin; ///< "the loop at f.cu:12", "the definitions at ..."
     unsigned Total = 0; ///< before the cap
+    /// The values that an occupancy calculator call gave.
+    std::vector<int64_t> FromOccupancy;
   };
   std::optional<ValueSet> valueSet(const clang::VarDecl *VD, std::string &Why);
 

@@ -213,6 +213,8 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
         return std::nullopt;
       }
       Add(*V);
+      if (D.OutArg && !llvm::is_contained(Out.FromOccupancy, *V))
+        Out.FromOccupancy.push_back(*V);
       std::string Place = makePos(Ctx, D.At->getBeginLoc()).str();
       if (!Note.empty())
         Place += " (" + Note + ", on the " + S.Device->Name + ")";

@@ -651,6 +651,8 @@ void LaunchBuilder::build(
   std::vector<std::string> NotRunDevice;
   // The values chosen for the members of a launch set, outermost first.
   std::vector<std::string> Choices;
+  // Set members (in Choices) whose value an occupancy call gave.
+  unsigned OccupancyMembers = 0;
   // Evaluates in frame F; when that reads a parameter of the outermost
   // function of the chain, follows each of its call sites instead.
   std::function<void(const CallFrame *, unsigned)> Run = [&](const CallFrame *F,
@@ -660,6 +662,7 @@ void LaunchBuilder::build(
     Session.LaunchPoint = E;
     Session.Open.clear();
     Session.ArgcRead = false;
+    Session.OccupancyRead = false;
     Session.DeviceRead.clear();
     Session.GlobalsRead.clear();
     std::vector<const FunctionDecl *> Ks;
@@ -677,6 +680,7 @@ void LaunchBuilder::build(
     for (const FunctionDecl *K : Ks)
       Sites.push_back(evaluate(*L, K, F));
     bool ArgcRead = Session.ArgcRead;
+    bool OccupancyRead = Session.OccupancyRead;
     std::vector<std::string> DeviceRead = Session.DeviceRead;
     std::vector<std::string> GlobalsRead = Session.GlobalsRead;
     // A grid or block that a variable with several possible values decides:
@@ -717,7 +721,10 @@ void LaunchBuilder::build(
                             std::to_string(I + 1) + " of " +
                             std::to_string(VS->Total) + " of " + VS->Origin +
                             Capped + Argc);
+          bool Occupancy = llvm::is_contained(VS->FromOccupancy, VS->Values[I]);
+          OccupancyMembers += Occupancy;
           Run(F, Depth);
+          OccupancyMembers -= Occupancy;
           Choices.pop_back();
         }
         Session.Chosen.erase({U.Var, ""});
@@ -786,6 +793,7 @@ void LaunchBuilder::build(
       ++Made;
       Sites[I].CallChain = Chain;
       Sites[I].FromDevice = L->FromDevice;
+      Sites[I].RegistersAssumed = OccupancyRead || OccupancyMembers > 0;
       Sites[I].Choices = Choices;
       const char *ArgcText =
           "argc taken as 1: the program run without arguments";

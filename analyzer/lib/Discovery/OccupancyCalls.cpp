@@ -109,6 +109,7 @@ std::optional<int64_t> HostConstEval::occupancyOutput(const CallExpr *CE,
     S.DeviceRead.push_back(Said);
   if (Note)
     *Note = Said;
+  S.OccupancyRead = true;
   return Arg == 0 ? int64_t(BestBlocks * TM.DeviceSMs) : int64_t(Best);
 }
 

@@ -50,6 +50,9 @@ Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
     Why.push_back("inside a loop evaluated for its first iterations only");
   if (K.BudgetHit)
     Why.push_back("the analysis budget ended the evaluation early");
+  if (K.Launch.RegistersAssumed)
+    Why.push_back("the launch is cudaOccupancyMaxPotentialBlockSize's with "
+                  "the kernel's registers per thread unknown");
   if (A.UnderUnknownBranch)
     Why.push_back("executes under a condition the analyzer cannot evaluate");
   // Whether a local variable lives in memory at all is the compiler's

@@ -342,6 +342,8 @@ struct LaunchConfig {
   /// A member of a launch set: the values that chose this configuration
   /// (LaunchSite::Choices).
   std::vector<std::string> Choices;
+  /// LaunchSite::RegistersAssumed: no figure of this launch is exact.
+  bool RegistersAssumed = false;
   /// Pointer arguments passed as an allocation plus a constant: the byte
   /// offset of element 0 from the allocation's aligned start.
   std::map<std::string, int64_t> PointerOffsets;

@@ -100,6 +100,10 @@ struct LaunchSite {
   /// A launch from device code (dynamic parallelism): it runs only after
   /// a launch from the host, so a kernel's host launches come first.
   bool FromDevice = false;
+  /// The block or grid is what cudaOccupancyMaxPotentialBlockSize returns
+  /// with the kernel's registers per thread unknown (OccupancyCalls.cpp):
+  /// the program's own launch only if they do not limit it.
+  bool RegistersAssumed = false;
   /// When the configuration or an argument is a parameter of the enclosing
   /// host function, and every call of it in this translation unit is known:
   /// the calls that supplied the values of this site, innermost first (one
