@@ -18,14 +18,17 @@
 # 3_CUDA_Features, 4_CUDA_Libraries and 5_Domain_Specific; of
 # myurtoglu/cudaforengineers every file but the four copies of the CImg
 # image library, CImg.h), ONLY=test7 the seventh round's two test
-# collections (corpora.json's round7, programs-test7.json), ONLY=all every
+# collections (corpora.json's round7, programs-test7.json), ONLY=test8 the
+# eighth round's two test collections (corpora.json's round8,
+# programs-test8.json; with NVIDIA/cuda-samples' Common/ helper headers,
+# which RichardAns/CUDA-Programs' cx.h includes), ONLY=all every
 # collection.
 # A third field after the commit restricts a collection to the paths that
 # match that extended regex.
 # Reads the bare git mirrors that `fetch github:OWNER/NAME` leaves under
 # /work/.mirror (MIRRORS overrides the root). No fetched code is committed.
 #
-#   [ONLY=dev|test|test2|test3|test4|test5|test6|test7|all] research/unseen-code/extract.sh [DEST]
+#   [ONLY=dev|test|test2|test3|test4|test5|test6|test7|test8|all] research/unseen-code/extract.sh [DEST]
 set -eu
 DEST=${1:-/work/corpus-unseen}
 MIRRORS=${MIRRORS:-/work/.mirror}
@@ -49,6 +52,9 @@ TEST6="myurtoglu+cudaforengineers 8336559ed91bf799f4b8bba59f3f3dc51e036e9c (^|/)
 NVIDIA+cuda-samples c94ff366aed18c797b8a85dfaac7817b0228b420 ^(Common|Samples/(1_Utilities|3_CUDA_Features|4_CUDA_Libraries|5_Domain_Specific))/"
 TEST7="psmarter+PMPP-Learning fe07c6b411bd9cad8704bc8baa22b5c15f4e2912
 sahandhdz+CUDA-PMPP c4bcea40083397c9e647b5a24ff44d2795356a16"
+TEST8="ArchaeaSoftware+cudahandbook c56ebf85f3d226545daa1ffff4218fe8b8636f8e
+RichardAns+CUDA-Programs e43624aa2025253f5a81f30629ee997284591348
+NVIDIA+cuda-samples c94ff366aed18c797b8a85dfaac7817b0228b420 ^Common/"
 case "${ONLY:-}" in
   "") SETS=$H100 ;;
   dev) SETS=$DEV ;;
@@ -59,8 +65,9 @@ case "${ONLY:-}" in
   test5) SETS=$TEST5 ;;
   test6) SETS=$TEST6 ;;
   test7) SETS=$TEST7 ;;
-  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" "$TEST6" "$TEST7" | sort -u) ;;
-  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5, test6, test7 or all" >&2; exit 1 ;;
+  test8) SETS=$TEST8 ;;
+  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" "$TEST6" "$TEST7" "$TEST8" | sort -u) ;;
+  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5, test6, test7, test8 or all" >&2; exit 1 ;;
 esac
 echo "$SETS" | while read -r r commit only; do
   g=$MIRRORS/$r/repo
