@@ -22,7 +22,11 @@ static constexpr unsigned MaxChain = 3;
 static constexpr unsigned MaxCallsPerFunction = 16, MaxSitesPerLaunch = 64;
 /// Launch sets: variables with several values enumerated together, and
 /// members made per launch (each is analysed, so the product is capped).
-static constexpr unsigned MaxSetVariables = 3, MaxSetMembers = 16;
+/// A variable whose definitions leave one value (`int by = 16; if (argc >
+/// 3) by = atoi(argv[3]);`, the run without arguments) multiplies nothing:
+/// it counts only against the larger cap of variables decided per launch.
+static constexpr unsigned MaxSetVariables = 3, MaxSetMembers = 16,
+                          MaxDecidedVariables = 12;
 
 std::string sourceText(const ASTContext &Ctx, const Expr *E) {
   if (!E)
@@ -653,6 +657,8 @@ void LaunchBuilder::build(
   std::vector<std::string> Choices;
   // Set members (in Choices) whose value an occupancy call gave.
   unsigned OccupancyMembers = 0;
+  // Choices of variables that had more than one value.
+  unsigned MultiValued = 0;
   // Evaluates in frame F; when that reads a parameter of the outermost
   // function of the chain, follows each of its call sites instead.
   std::function<void(const CallFrame *, unsigned)> Run = [&](const CallFrame *F,
@@ -695,7 +701,7 @@ void LaunchBuilder::build(
       });
     });
     if (Incomplete && Reachable && !Session.Open.empty() &&
-        Choices.size() < MaxSetVariables) {
+        MultiValued < MaxSetVariables && Choices.size() < MaxDecidedVariables) {
       HostEvalSession::Undecided U = Session.Open.front();
       std::string Why;
       HostConstEval Ev(Session, U.Frame, U.Point);
@@ -723,7 +729,9 @@ void LaunchBuilder::build(
                             Capped + Argc);
           bool Occupancy = llvm::is_contained(VS->FromOccupancy, VS->Values[I]);
           OccupancyMembers += Occupancy;
+          MultiValued += VS->Values.size() > 1;
           Run(F, Depth);
+          MultiValued -= VS->Values.size() > 1;
           OccupancyMembers -= Occupancy;
           Choices.pop_back();
         }
