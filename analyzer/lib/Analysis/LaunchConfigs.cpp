@@ -298,9 +298,11 @@ std::vector<LaunchConfig> configsFor(clang::ASTContext &Ctx,
     if (C.Block == DefaultBlock2D)
       C.Grid = DefaultGrid2D;
     // Launches that were found but not usable say why in the notes.
-    C.AssumedWhy = !KI.Launches.empty()        ? "no usable launch found"
-                   : KI.LaunchesNotRun.empty() ? "no launch found"
-                                               : KI.LaunchesNotRun.front();
+    C.AssumedWhy = !KI.Launches.empty()         ? "no usable launch found"
+                   : !KI.LaunchesNotRun.empty() ? KI.LaunchesNotRun.front()
+                   : !KI.LaunchesUnresolved.empty()
+                       ? "no launch resolved: " + KI.LaunchesUnresolved.front()
+                       : "no launch found";
   }
   if (Ann && Ann->Grid)
     C.Grid = *Ann->Grid;

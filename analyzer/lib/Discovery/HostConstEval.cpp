@@ -552,29 +552,44 @@ std::vector<const FunctionDecl *> HostConstEval::targets(const Expr *E) {
     else
       break;
   }
+  // An element of a local table of kernels (`fp[k]<<<...>>>`, the table
+  // filled in a `switch`): one of the kernels any write puts in it.
+  bool Element = false;
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    E = AS->getBase()->IgnoreParenImpCasts();
+    Element = true;
+  }
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   if (!DRE)
     return {};
   if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
-    return {FD};
+    return Element ? std::vector<const FunctionDecl *>{}
+                   : std::vector<const FunctionDecl *>{FD};
   const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-  if (!VD)
+  if (!VD || (Element && !VD->getType()->isArrayType()))
     return {};
   using Targets = std::vector<const FunctionDecl *>;
-  auto Single = atDef<Targets>(
-      VD, "", [](HostConstEval &Ev, const Expr *V, StringRef Sub) {
-        return Sub.empty() ? std::optional<Targets>(Ev.targets(V))
-                           : std::nullopt;
-      });
-  if (Single)
-    return *Single;
+  if (!Element)
+    if (auto Single = atDef<Targets>(
+            VD, "", [](HostConstEval &Ev, const Expr *V, StringRef Sub) {
+              return Sub.empty() ? std::optional<Targets>(Ev.targets(V))
+                                 : std::nullopt;
+            }))
+      return *Single;
   // Assigned in several places (`if (k == 0) kernel = &copy; else ...`):
   // the targets are certain when every write assigns a known kernel.
   if (!ownsLocal(VD) || isa<ParmVarDecl>(VD))
     return {};
   Targets All;
-  auto Add = [&](const Expr *V, const Stmt *At) {
+  std::function<bool(const Expr *, const Stmt *)> Add = [&](const Expr *V,
+                                                            const Stmt *At) {
     if (V && V->isNullPointerConstant(S.Ctx, Expr::NPC_ValueDependentIsNull))
+      return true;
+    // A table's initializer: each of its elements (nested for 2-D).
+    if (const auto *IL = dyn_cast_or_null<InitListExpr>(skipWrappers(V)))
+      return Element && llvm::all_of(IL->inits(),
+                                     [&](const Expr *X) { return Add(X, At); });
+    if (isa_and_nonnull<ImplicitValueInitExpr>(V))
       return true;
     Targets T = HostConstEval(S, Frame, At).targets(V);
     if (T.size() != 1)

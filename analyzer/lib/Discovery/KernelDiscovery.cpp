@@ -113,7 +113,33 @@ public:
     return true;
   }
 
+  /// A kernel with no launch of its own whose type a launch through an
+  /// unknown pointer has: that launch may be its, and the kernel says so
+  /// rather than "no launch found".
+  void noteUnresolvedPointers() {
+    for (const UnresolvedLaunch &U : Unresolved) {
+      if (!U.CalleeType || !U.Kernels.empty())
+        continue;
+      QualType T(U.CalleeType, 0);
+      if (const auto *PT = T->getAs<PointerType>())
+        T = PT->getPointeeType();
+      else if (const auto *RT = T->getAs<ReferenceType>())
+        T = RT->getPointeeType();
+      if (!T->isFunctionType())
+        continue;
+      for (KernelInfo &K : Kernels)
+        if (K.Launches.empty() && !K.IsTemplatePattern &&
+            Ctx.hasSameType(K.Decl->getType(), T))
+          K.LaunchesUnresolved.push_back(
+              "the launch through `" + U.CalleeText + "` at " + U.Pos.str() +
+              " in " + U.Caller +
+              "() has its type, but which kernel it launches is not known "
+              "there");
+    }
+  }
+
   std::vector<KernelInfo> take() {
+    noteUnresolvedPointers();
     // Patterns and plain kernels in source order, each pattern followed by
     // its launched instantiations; then instantiations of patterns that were
     // not listed (declared in a system header, say).

@@ -792,6 +792,7 @@ void LaunchBuilder::build(
                             sourceText(Ctx, L->Callee),
                             "the function pointer's target is not known "
                             "at the launch"});
+      Unresolved.back().CalleeType = L->Callee->getType().getTypePtr();
     }
     for (unsigned I = 0; I < Ks.size(); ++I) {
       std::string Key = siteKey(Ks[I], Sites[I]);

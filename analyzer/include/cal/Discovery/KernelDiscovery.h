@@ -25,6 +25,7 @@
 
 namespace clang {
 class ASTContext;
+class Type;
 class FunctionDecl;
 class CUDAKernelCallExpr;
 class Expr;
@@ -136,6 +137,9 @@ struct UnresolvedLaunch {
   /// The kernels it would launch, when they are known (a launch that does
   /// not run).
   std::vector<const clang::FunctionDecl *> Kernels;
+  /// A launch through a pointer whose target is not known: the pointer's
+  /// type, which names the kernels it may launch.
+  const clang::Type *CalleeType = nullptr;
 };
 
 struct KernelInfo {
@@ -150,6 +154,9 @@ struct KernelInfo {
   /// Launches of this kernel that do not run under the values the
   /// discovery took (a test on every path leads elsewhere): where, and why.
   std::vector<std::string> LaunchesNotRun;
+  /// Launches through a function pointer of this kernel's type whose target
+  /// the discovery could not tell: where, and through what.
+  std::vector<std::string> LaunchesUnresolved;
 };
 
 /// A call of a host function written in another translation unit than the
