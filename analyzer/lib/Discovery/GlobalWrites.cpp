@@ -42,19 +42,77 @@ const VarDecl *rootGlobal(const Expr *E) {
   return VD && VD->hasGlobalStorage() && !VD->isLocalVarDecl() ? VD : nullptr;
 }
 
+/// The constant subscripts and the member path of lvalue \p E rooted at a
+/// global (`g[1][0].x`: {1, 0}, "x"); false where a subscript is not
+/// constant or a member sits between subscripts.
+bool elementOf(const ASTContext &Ctx, const Expr *E,
+               std::vector<int64_t> &Index, std::string &Path) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (!Index.empty())
+        return false;
+      std::string N = ME->getMemberDecl()->getNameAsString();
+      Path = Path.empty() ? N : N + "." + Path;
+      E = ME->getBase();
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      Expr::EvalResult R;
+      if (!AS->getIdx()->EvaluateAsInt(R, Ctx))
+        return false;
+      Index.insert(Index.begin(), R.Val.getInt().getExtValue());
+      E = AS->getBase();
+    } else {
+      return isa<DeclRefExpr>(E);
+    }
+  }
+}
+
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
 public:
+  explicit WriteFinder(const ASTContext &Ctx) : Ctx(Ctx) {}
   llvm::DenseSet<const VarDecl *> Written;
+  llvm::DenseMap<const VarDecl *, std::vector<GlobalWrite>> Writes;
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
 
-  void mark(const Expr *E) {
-    if (const VarDecl *VD = rootGlobal(E))
-      Written.insert(VD->getCanonicalDecl());
+  bool TraverseDecl(Decl *D) {
+    const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (!F || !F->doesThisDeclarationHaveABody())
+      return RecursiveASTVisitor::TraverseDecl(D);
+    const FunctionDecl *SavedF = Fn;
+    llvm::DenseSet<const Stmt *> Saved = std::move(TopLevel);
+    Fn = F;
+    TopLevel.clear();
+    if (const auto *CS = dyn_cast<CompoundStmt>(F->getBody()))
+      for (const Stmt *S : CS->body())
+        if (const auto *E = dyn_cast<Expr>(S))
+          TopLevel.insert(E->IgnoreImplicit());
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    Fn = SavedF;
+    TopLevel = std::move(Saved);
+    return R;
+  }
+
+  /// A write of lvalue \p E; \p Value is the right-hand side of the plain
+  /// assignment \p Whole, when it is one.
+  void mark(const Expr *E, const Expr *Value = nullptr,
+            const Expr *Whole = nullptr) {
+    const VarDecl *VD = rootGlobal(E);
+    if (!VD)
+      return;
+    Written.insert(VD->getCanonicalDecl());
+    GlobalWrite G;
+    G.In = Fn;
+    if (Value && Whole && TopLevel.count(Whole) &&
+        elementOf(Ctx, E, G.Index, G.Path))
+      G.Assign = Value;
+    Writes[VD->getCanonicalDecl()].push_back(std::move(G));
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
+    if (B->getOpcode() == BO_Assign)
+      mark(B->getLHS(), B->getRHS(), B);
+    else if (B->isAssignmentOp())
       mark(B->getLHS());
     return true;
   }
@@ -66,7 +124,9 @@ public:
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
     // `g = dim3(...)`, `g += ...`, or any operator whose first operand
     // binds to a non-const reference.
-    if (C->getNumArgs() > 0 && C->isAssignmentOp())
+    if (C->getNumArgs() == 2 && C->getOperator() == OO_Equal)
+      mark(C->getArg(0), C->getArg(1), C);
+    else if (C->getNumArgs() > 0 && C->isAssignmentOp())
       mark(C->getArg(0));
     return true;
   }
@@ -77,7 +137,17 @@ public:
   }
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *F = C->getDirectCallee();
-    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    // A member operator's first argument is its object: a non-const one
+    // may write it (an assignment is VisitCXXOperatorCallExpr's); the
+    // parameters take the arguments after it.
+    unsigned Shift = 0;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C))
+      if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(F)) {
+        Shift = 1;
+        if (!M->isConst() && !Op->isAssignmentOp() && C->getNumArgs() > 0)
+          mark(C->getArg(0));
+      }
+    for (unsigned I = Shift; I < C->getNumArgs(); ++I) {
       const Expr *A = C->getArg(I)->IgnoreParens();
       // A value passed by value is read (`printf("%d", threads)`); only an
       // lvalue bound to a reference, or an array that decays to a
@@ -86,8 +156,9 @@ public:
       bool Decays = Cast && Cast->getCastKind() == CK_ArrayToPointerDecay;
       if (!A->isGLValue() && !Decays)
         continue;
-      QualType P = F && I < F->getNumParams() ? F->getParamDecl(I)->getType()
-                                              : QualType();
+      QualType P = F && I - Shift < F->getNumParams()
+                       ? F->getParamDecl(I - Shift)->getType()
+                       : QualType();
       // Not a const reference or a pointer to const, or a callee whose
       // parameter is not known (variadic, or called through a pointer).
       if (P.isNull() || !(P->isReferenceType() || P->isPointerType()) ||
@@ -119,21 +190,42 @@ public:
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
         if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar());
-            VD && VD->hasGlobalStorage())
+            VD && VD->hasGlobalStorage()) {
           Written.insert(VD->getCanonicalDecl());
+          Writes[VD->getCanonicalDecl()].push_back({Fn, nullptr, {}, ""});
+        }
     return true;
   }
+
+private:
+  const ASTContext &Ctx;
+  const FunctionDecl *Fn = nullptr;
+  /// The expressions that are statements of Fn's body.
+  llvm::DenseSet<const Stmt *> TopLevel;
 };
 
 } // namespace
 
+void HostEvalSession::scanGlobalWrites() {
+  if (GlobalWrites)
+    return;
+  WriteFinder W(Ctx);
+  W.TraverseAST(Ctx);
+  GlobalWrites = std::move(W.Written);
+  WritesOf = std::move(W.Writes);
+}
+
 bool HostEvalSession::writtenInUnit(const VarDecl *VD) {
-  if (!GlobalWrites) {
-    WriteFinder W;
-    W.TraverseAST(Ctx);
-    GlobalWrites = std::move(W.Written);
-  }
+  scanGlobalWrites();
   return GlobalWrites->count(VD->getCanonicalDecl());
+}
+
+ArrayRef<GlobalWrite> HostEvalSession::globalWrites(const VarDecl *VD) {
+  scanGlobalWrites();
+  auto It = WritesOf.find(VD->getCanonicalDecl());
+  if (It == WritesOf.end())
+    return {};
+  return It->second;
 }
 
 } // namespace cal

@@ -155,6 +155,12 @@ std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
   // non-const global that nothing in this unit writes keeps its initializer
   // too, unless another unit writes it: one of external linkage is taken
   // with that said (GlobalsRead).
+  if (!VD->isLocalVarDeclOrParm() && S.writtenInUnit(VD))
+    if (std::optional<InitWrite> IW = S.initWrite(VD, {}, Path)) {
+      noteInit(VD, *IW);
+      HostConstEval G(S, nullptr, nullptr);
+      return Eval(G, IW->Value, IW->SubPath);
+    }
   const Expr *Init = VD->getAnyInitializer();
   if (!Init || VD->isLocalVarDeclOrParm())
     return std::nullopt;
@@ -245,8 +251,41 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
   return std::nullopt;
 }
 
+void HostConstEval::noteInit(const VarDecl *VD, const InitWrite &IW) {
+  std::string Text = VD->getNameAsString() + ": as " +
+                     IW.By->getNameAsString() +
+                     "() sets it, called from main() before";
+  if (!llvm::is_contained(S.InitsRead, Text))
+    S.InitsRead.push_back(Text);
+}
+
+std::optional<int64_t>
+HostConstEval::globalElement(const ArraySubscriptExpr *AS, StringRef Path) {
+  std::vector<int64_t> Index;
+  const Expr *E = AS;
+  while (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<int64_t> I = evalInt(A->getIdx());
+    if (!I)
+      return std::nullopt;
+    Index.insert(Index.begin(), *I);
+    E = A->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || VD->isLocalVarDeclOrParm() || !S.writtenInUnit(VD))
+    return std::nullopt;
+  std::optional<InitWrite> IW = S.initWrite(VD, Index, Path);
+  if (!IW)
+    return std::nullopt;
+  noteInit(VD, *IW);
+  HostConstEval G(S, nullptr, nullptr);
+  return G.evalMember(IW->Value, IW->SubPath);
+}
+
 std::optional<int64_t>
 HostConstEval::evalElement(const ArraySubscriptExpr *AS) {
+  if (std::optional<int64_t> V = globalElement(AS, ""))
+    return V;
   // `int block_sizes[] = {32, 64, 128}; ... block_sizes[j]`: a local array
   // that nothing writes after its initializer, or a constant global one.
   const auto *DRE = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
@@ -468,6 +507,8 @@ std::optional<int64_t> HostConstEval::evalMember(const Expr *E,
   }
   if (Path.empty())
     return evalInt(E);
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return globalElement(AS, Path);
   auto [Head, Rest] = Path.split('.');
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (ME->isArrow())
@@ -536,6 +577,22 @@ PartialDim3 HostConstEval::evalDim3(const Expr *E) {
   return D;
 }
 
+/// The subscripts of element \p E (`t[i][j]`: {i, j}) as \p Eval gives
+/// them; nullopt when one is not known.
+template <typename Fn>
+static std::optional<std::vector<int64_t>> subscripts(const Expr *E, Fn Eval) {
+  std::vector<int64_t> Out;
+  E = E->IgnoreParenImpCasts();
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<int64_t> I = Eval(AS->getIdx());
+    if (!I)
+      return std::nullopt;
+    Out.insert(Out.begin(), *I);
+    E = AS->getBase()->IgnoreParenImpCasts();
+  }
+  return Out;
+}
+
 std::vector<const FunctionDecl *> HostConstEval::targets(const Expr *E) {
   if (!E)
     return {};
@@ -555,10 +612,15 @@ std::vector<const FunctionDecl *> HostConstEval::targets(const Expr *E) {
   // An element of a local table of kernels (`fp[k]<<<...>>>`, the table
   // filled in a `switch`): one of the kernels any write puts in it.
   bool Element = false;
+  const Expr *Read = E;
   while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     E = AS->getBase()->IgnoreParenImpCasts();
     Element = true;
   }
+  // The element read, when its subscripts are known here.
+  std::optional<std::vector<int64_t>> Index;
+  if (Element)
+    Index = subscripts(Read, [&](const Expr *I) { return evalInt(I); });
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   if (!DRE)
     return {};
@@ -602,9 +664,26 @@ std::vector<const FunctionDecl *> HostConstEval::targets(const Expr *E) {
     return {};
   // A copy: resolving a target may scan more variables of the same body.
   const std::vector<VarWrites::Write> Ws = S.writes(Frame->F).writesOf(VD);
-  for (const VarWrites::Write &W : Ws)
-    if (!W.Path.empty() || !W.Value || !Add(W.Value, W.E))
+  for (const VarWrites::Write &W : Ws) {
+    if (!W.Path.empty() || !W.Value)
       return {};
+    // A write of another element of the table, or one the frame's values
+    // never run (`case 1:` where dimension is 0), puts nothing in the
+    // element read.
+    if (Element) {
+      const auto *A = dyn_cast<BinaryOperator>(W.E);
+      std::optional<std::vector<int64_t>> J =
+          A ? subscripts(A->getLHS(),
+                         [&](const Expr *I) {
+                           return HostConstEval(S, nullptr, nullptr).evalInt(I);
+                         })
+            : std::nullopt;
+      if ((Index && J && *Index != *J) || !mayRun(S, Frame, W.E))
+        continue;
+    }
+    if (!Add(W.Value, W.E))
+      return {};
+  }
   return All;
 }
 

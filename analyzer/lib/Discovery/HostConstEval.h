@@ -110,6 +110,26 @@ struct CallFrame {
   const CallFrame *Parent = nullptr;
 };
 
+/// A write of a global variable in the unit (GlobalWrites.cpp).
+struct GlobalWrite {
+  const clang::FunctionDecl *In = nullptr; ///< the function that writes
+  /// The right-hand side when the write is `g[i][j].m = value;`, a
+  /// statement of In's body with constant subscripts; null for any other
+  /// write (under a test, through a reference, an increment).
+  const clang::Expr *Assign = nullptr;
+  std::vector<int64_t> Index; ///< the constant subscripts, outermost first
+  std::string Path;           ///< the member written, "" the element itself
+};
+
+/// A global's value at a launch as the one function that sets it stored it
+/// (InitFunctionWrites.cpp): the assigned expression, what remains of the
+/// member path inside it, and the function.
+struct InitWrite {
+  const clang::Expr *Value = nullptr;
+  std::string SubPath;
+  const clang::FunctionDecl *By = nullptr;
+};
+
 /// What the evaluations of one translation unit share: the writes of each
 /// function body, and which frames' parameters were read.
 class HostEvalSession {
@@ -120,6 +140,16 @@ public:
   /// Whether anything in the unit may write global \p VD (GlobalWrites.cpp);
   /// the unit is scanned once.
   bool writtenInUnit(const clang::VarDecl *VD);
+  /// Every write of global \p VD in the unit.
+  llvm::ArrayRef<GlobalWrite> globalWrites(const clang::VarDecl *VD);
+  /// Element \p Index, member \p Path of global \p VD at the launch being
+  /// evaluated, when one function that main calls before it sets it.
+  std::optional<InitWrite> initWrite(const clang::VarDecl *VD,
+                                     llvm::ArrayRef<int64_t> Index,
+                                     llvm::StringRef Path);
+  /// Globals whose value an init function gave ("grid: as
+  /// setParameters() sets it"), for the launch's choices.
+  std::vector<std::string> InitsRead;
   /// Globals of external linkage whose initializer a value took ("blockSize"):
   /// another unit could write them, so the launch says so.
   std::vector<std::string> GlobalsRead;
@@ -166,8 +196,16 @@ public:
 
 private:
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<VarWrites>> W;
+  void scanGlobalWrites();
   std::optional<llvm::DenseSet<const clang::VarDecl *>> GlobalWrites;
+  llvm::DenseMap<const clang::VarDecl *, std::vector<GlobalWrite>> WritesOf;
 };
+
+/// Whether \p E may run in frame \p F: no `if` whose test is known leads
+/// elsewhere, no `switch` whose value is known selects another label, and
+/// the same holds for the call that entered each frame of the chain
+/// (LaunchSites.cpp).
+bool mayRun(HostEvalSession &S, const CallFrame *F, const clang::Expr *E);
 
 /// Evaluates host expressions at one program point of one frame.
 class HostConstEval {
@@ -238,6 +276,11 @@ private:
   std::optional<T> atDef(const clang::VarDecl *VD, llvm::StringRef Path,
                          Fn Eval);
   bool ownsLocal(const clang::VarDecl *VD) const;
+  /// Element \p AS (member \p Path) of a global that one init function
+  /// sets (InitFunctionWrites.cpp).
+  std::optional<int64_t> globalElement(const clang::ArraySubscriptExpr *AS,
+                                       llvm::StringRef Path);
+  void noteInit(const clang::VarDecl *VD, const InitWrite &IW);
   HostEvalSession &S;
   const CallFrame *Frame;
   const clang::Stmt *Point;

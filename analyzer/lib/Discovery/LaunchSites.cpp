@@ -523,7 +523,7 @@ static bool labelNotTaken(HostEvalSession &S, const CallFrame *F,
 /// elsewhere, no `switch` whose value is known selects another label, and
 /// the same holds for the call that entered each frame of the chain
 /// (`dispatch(kernel_num, ...)` with kernel_num 1 never runs `case 2:`).
-static bool reachable(HostEvalSession &S, const CallFrame *F, const Expr *E) {
+bool mayRun(HostEvalSession &S, const CallFrame *F, const Expr *E) {
   for (; F; E = F->Site, F = F->Parent) {
     if (!E || !F->F || !F->F->getBody())
       return true;
@@ -671,6 +671,7 @@ void LaunchBuilder::build(
     Session.OccupancyRead = false;
     Session.DeviceRead.clear();
     Session.GlobalsRead.clear();
+    Session.InitsRead.clear();
     std::vector<const FunctionDecl *> Ks;
     if (L->Direct)
       Ks = {L->Direct};
@@ -679,7 +680,7 @@ void LaunchBuilder::build(
     llvm::erase_if(Ks, [](const FunctionDecl *K) {
       return !K->hasAttr<CUDAGlobalAttr>();
     });
-    bool Reachable = reachable(Session, F, E);
+    bool Reachable = mayRun(Session, F, E);
     // The properties the tests on the way read, apart from the launch's.
     std::vector<std::string> TestsRead = Session.DeviceRead;
     std::vector<LaunchSite> Sites;
@@ -689,6 +690,7 @@ void LaunchBuilder::build(
     bool OccupancyRead = Session.OccupancyRead;
     std::vector<std::string> DeviceRead = Session.DeviceRead;
     std::vector<std::string> GlobalsRead = Session.GlobalsRead;
+    std::vector<std::string> InitsRead = Session.InitsRead;
     // A grid or block that a variable with several possible values decides:
     // one launch per value, never a mean of them (LaunchSets.cpp).
     bool Incomplete = llvm::any_of(Sites, [](const LaunchSite &S) {
@@ -818,6 +820,8 @@ void LaunchBuilder::build(
                                    llvm::join(DeviceRead, ", "));
       if (!GlobalsRead.empty())
         Sites[I].Choices.push_back(globalsText(GlobalsRead, Ctx));
+      for (const std::string &T : InitsRead)
+        Sites[I].Choices.push_back(T);
       if (!Choices.empty())
         ++SetMembers;
       if (!L->Direct) {
