@@ -2,7 +2,8 @@
 // does not, force-included after the CUDA headers (or the minimal header)
 // so that every file nvcc compiles parses here too, with the branches of
 // its #if tests that nvcc takes:
-//   - nvcc's predefined macros (__NVCC__, __CUDACC_VER_MAJOR__ ...);
+//   - nvcc's predefined macros (__NVCC__, __CUDACC_VER_MAJOR__ ...), and
+//     __CUDACC__ with nvcc's value, 1;
 //   - the host overloads of min and max that nvcc's maths header declares
 //     __host__ __device__ (clang's CUDA headers declare them for the
 //     device only), and isfinite/isnan/isinf in the global namespace;
@@ -21,6 +22,10 @@
 #ifndef __NVCC__
 #define __NVCC__ 1
 #endif
+// clang's CUDA wrapper defines __CUDACC__ empty; nvcc defines it as 1, so
+// that `#if __CUDACC__` is a valid test that holds.
+#undef __CUDACC__
+#define __CUDACC__ 1
 #if !defined(__CUDACC_VER_MAJOR__) && defined(CUDA_VERSION)
 #define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
 #define __CUDACC_VER_MINOR__ (CUDA_VERSION % 1000 / 10)
