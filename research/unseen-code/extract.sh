@@ -21,14 +21,15 @@
 # collections (corpora.json's round7, programs-test7.json), ONLY=test8 the
 # eighth round's two test collections (corpora.json's round8,
 # programs-test8.json; with NVIDIA/cuda-samples' Common/ helper headers,
-# which RichardAns/CUDA-Programs' cx.h includes), ONLY=all every
-# collection.
+# which RichardAns/CUDA-Programs' cx.h includes), ONLY=test9 the ninth
+# round's three test collections (corpora.json's round9,
+# programs-test9.json), ONLY=all every collection.
 # A third field after the commit restricts a collection to the paths that
 # match that extended regex.
 # Reads the bare git mirrors that `fetch github:OWNER/NAME` leaves under
 # /work/.mirror (MIRRORS overrides the root). No fetched code is committed.
 #
-#   [ONLY=dev|test|test2|test3|test4|test5|test6|test7|test8|all] research/unseen-code/extract.sh [DEST]
+#   [ONLY=dev|test|test2|test3|test4|test5|test6|test7|test8|test9|all] research/unseen-code/extract.sh [DEST]
 set -eu
 DEST=${1:-/work/corpus-unseen}
 MIRRORS=${MIRRORS:-/work/.mirror}
@@ -55,6 +56,9 @@ sahandhdz+CUDA-PMPP c4bcea40083397c9e647b5a24ff44d2795356a16"
 TEST8="ArchaeaSoftware+cudahandbook c56ebf85f3d226545daa1ffff4218fe8b8636f8e
 RichardAns+CUDA-Programs e43624aa2025253f5a81f30629ee997284591348
 NVIDIA+cuda-samples c94ff366aed18c797b8a85dfaac7817b0228b420 ^Common/"
+TEST9="Sely85+cuda c489182b8e6d561c53e24de9a4d5e3ab9b23669c
+darglein+CudaTutorial 4f43f1f924bcd8caac469617893ecd5453a90085
+thimotyb+cuda-course 4ff8655cde29ca19e405756617591457b81627b7"
 case "${ONLY:-}" in
   "") SETS=$H100 ;;
   dev) SETS=$DEV ;;
@@ -66,8 +70,9 @@ case "${ONLY:-}" in
   test6) SETS=$TEST6 ;;
   test7) SETS=$TEST7 ;;
   test8) SETS=$TEST8 ;;
-  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" "$TEST6" "$TEST7" "$TEST8" | sort -u) ;;
-  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5, test6, test7, test8 or all" >&2; exit 1 ;;
+  test9) SETS=$TEST9 ;;
+  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" "$TEST6" "$TEST7" "$TEST8" "$TEST9" | sort -u) ;;
+  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5, test6, test7, test8, test9 or all" >&2; exit 1 ;;
 esac
 echo "$SETS" | while read -r r commit only; do
   g=$MIRRORS/$r/repo
