@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Frontend/CudaFrontend.h"
+#include "SourceRepairs.h"
 #include "cal/Frontend/HeaderCache.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -225,22 +226,6 @@ Error checkInputFile(StringRef File) {
   return Error::success();
 }
 
-/// One replacement in a source file's text, for a parse again.
-struct SourceEdit {
-  std::string Path; ///< absolute, without `.` or `..`
-  unsigned Offset = 0;
-  std::string Old, New;
-  std::string Note; ///< what the user is told about it
-};
-
-/// \p Path absolute, without `.` or `..`: SourceEdit::Path.
-static std::string absolutePath(StringRef Path) {
-  SmallString<256> Abs(Path);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return std::string(Abs);
-}
-
 namespace {
 
 /// Records where each error was reported, and forwards everything to the
@@ -270,6 +255,10 @@ public:
       Errors.push_back(Info.getLocation());
     if (ID == diag::err_shared_var_init)
       SharedInitErrors.insert(Info.getLocation().getRawEncoding());
+    if (ID == diag::err_member_decl_does_not_match ||
+        ID == diag::err_member_decl_does_not_match_suggest ||
+        ID == diag::err_cuda_ovl_target)
+      TargetErrors.insert(Info.getLocation().getRawEncoding());
     Fatal |= Level == DiagnosticsEngine::Fatal;
     Printer.HandleDiagnostic(Level, Info);
   }
@@ -278,7 +267,10 @@ public:
   bool Fatal = false;
   /// Where clang said "initialization is not supported for __shared__
   /// variables" (the variable's name).
-  llvm::DenseSet<SourceLocation::UIntTy> SharedInitErrors;
+  ErrorSet SharedInitErrors;
+  /// Where clang said an out-of-line member definition matches no
+  /// declaration, or cannot overload one, of another side.
+  ErrorSet TargetErrors;
   bool PchRefused = false;
   std::string PchWhy;
 
@@ -310,94 +302,6 @@ private:
   const SourceManager &SM;
   bool &Found;
   llvm::DenseSet<unsigned> Seen;
-};
-
-/// The function-scope `__shared__ T x;` declarations that clang rejected
-/// because T's default constructor or destructor is not empty (cuda::barrier,
-/// cuda::pipeline_shared_state). nvcc accepts them with a warning (#20054-D,
-/// "dynamic initialization is not supported for a function-scope static
-/// __shared__ variable") and runs neither. Each becomes an edit of its
-/// `__shared__` into `__cal_sh__` (cal_nvcc_compat.h), which declares the
-/// same variable unconstructed. A written initializer (`x{}`, `x = T()`),
-/// a namespace-scope variable or a `__shared__` spelt through the user's own
-/// macro stays an error, as nvcc's or as clang's.
-/// The declarations are found where clang reported the error (\p Errors),
-/// in a template's pattern too (its instantiation, where the error is, may
-/// have lost the declaration).
-class UnconstructedShared : public RecursiveASTVisitor<UnconstructedShared> {
-public:
-  UnconstructedShared(const SourceManager &SM,
-                      const llvm::DenseSet<SourceLocation::UIntTy> &Errors,
-                      std::vector<SourceEdit> &Edits)
-      : SM(SM), Errors(Errors), Edits(Edits) {}
-
-  bool VisitVarDecl(VarDecl *VD) {
-    if (!Errors.contains(VD->getLocation().getRawEncoding()) ||
-        !VD->hasAttr<CUDASharedAttr>() || !VD->isLocalVarDecl() ||
-        VD->hasExternalStorage())
-      return true;
-    // No initializer written: the default construction clang adds (none
-    // yet in a template whose type depends on its parameters).
-    if (const Expr *Init = VD->getInit()) {
-      const auto *CE = dyn_cast<CXXConstructExpr>(Init);
-      if (!CE || CE->getNumArgs() || CE->getParenOrBraceRange().isValid())
-        return true;
-    } else if (!VD->getType()->isDependentType()) {
-      return true;
-    }
-    SourceLocation Name = VD->getLocation();
-    SourceLocation Begin = SM.getExpansionLoc(VD->getBeginLoc());
-    if (!Name.isFileID() || SM.isInSystemHeader(Name))
-      return true;
-    FileID FID = SM.getFileID(Name);
-    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-    unsigned B = SM.getFileOffset(Begin), N = SM.getFileOffset(Name);
-    if (!FE || SM.getFileID(Begin) != FID || B > N)
-      return true;
-    // The declaration's words before its name: one `__shared__`, and no
-    // storage class that `extern` would clash with.
-    StringRef Text = SM.getBufferData(FID).slice(B, N);
-    std::optional<unsigned> At;
-    for (size_t I = 0; I < Text.size();) {
-      if (!isAsciiIdentifierContinue(Text[I])) {
-        ++I;
-        continue;
-      }
-      size_t E = I;
-      while (E < Text.size() && isAsciiIdentifierContinue(Text[E]))
-        ++E;
-      StringRef W = Text.slice(I, E);
-      if (W == "static" || W == "extern" || W == "thread_local" ||
-          (W == "__shared__" && At))
-        return true;
-      if (W == "__shared__")
-        At = B + I;
-      I = E;
-    }
-    if (!At)
-      return true;
-    std::string Path = absolutePath(FE->getName());
-    if (!Done.insert({Path, *At}).second)
-      return true;
-    PresumedLoc PL = SM.getPresumedLoc(Name);
-    std::string Where = PL.isValid() ? std::string(PL.getFilename()) + ":" +
-                                           std::to_string(PL.getLine()) + ":" +
-                                           std::to_string(PL.getColumn())
-                                     : "";
-    Edits.push_back(
-        {Path, *At, "__shared__", "__cal_sh__",
-         "the __shared__ variable '" + VD->getNameAsString() + "' at " + Where +
-             " is analysed unconstructed, as nvcc compiles it: its type's "
-             "constructor or destructor is not empty, which nvcc only warns "
-             "about (#20054-D) and clang rejects"});
-    return true;
-  }
-
-private:
-  const SourceManager &SM;
-  const llvm::DenseSet<SourceLocation::UIntTy> &Errors;
-  std::vector<SourceEdit> &Edits;
-  std::set<std::pair<std::string, unsigned>> Done;
 };
 
 /// Runs the callback on the AST, after swapping the file's diagnostics
@@ -441,11 +345,12 @@ public:
     // Declarations that nvcc accepts and clang rejects, which a parse again
     // with them edited accepts (UnconstructedShared): the caller parses
     // again, and this AST, with their uses in error, is not analysed.
-    if (Repairs && !Rec.SharedInitErrors.empty()) {
-      UnconstructedShared V(CI.getSourceManager(), Rec.SharedInitErrors,
-                            *Repairs);
-      for (Decl *D : TopLevel)
-        V.TraverseDecl(D);
+    if (Repairs) {
+      const SourceManager &SM = CI.getSourceManager();
+      if (!Rec.SharedInitErrors.empty())
+        repairUnconstructedShared(SM, TopLevel, Rec.SharedInitErrors, *Repairs);
+      if (!Rec.TargetErrors.empty())
+        repairTargetRedeclarations(SM, TopLevel, Rec.TargetErrors, *Repairs);
       if (!Repairs->empty())
         return;
     }
@@ -693,7 +598,12 @@ fileSystemFor(StringRef File, const FrontendOptions &Opts,
   // Other files' texts, by absolute path, with their edits applied.
   std::map<std::string, std::string> Others;
   bool Edited = false;
-  for (const SourceEdit &E : Edits) {
+  // From the end of each file: an insertion moves the text after it.
+  std::vector<SourceEdit> Ordered(Edits.begin(), Edits.end());
+  llvm::stable_sort(Ordered, [](const SourceEdit &A, const SourceEdit &B) {
+    return A.Offset > B.Offset;
+  });
+  for (const SourceEdit &E : Ordered) {
     std::string *T = &Text;
     if (E.Path != Abs) {
       auto [It, New] = Others.try_emplace(E.Path);
@@ -816,6 +726,29 @@ static ParseOutcome parseWithEdits(StringRef File,
                    Repairs);
 }
 
+/// Parses with repairs at most this many times after the first.
+static constexpr unsigned MaxRepairRounds = 3;
+
+/// Offset \p O of \p Path's text with \p Edits applied, in the text
+/// without them.
+static unsigned uneditedOffset(ArrayRef<SourceEdit> Edits, StringRef Path,
+                               unsigned O) {
+  std::vector<const SourceEdit *> In;
+  for (const SourceEdit &E : Edits)
+    if (E.Path == Path)
+      In.push_back(&E);
+  llvm::sort(In, [](const SourceEdit *A, const SourceEdit *B) {
+    return A->Offset < B->Offset;
+  });
+  int64_t Shift = 0;
+  for (const SourceEdit *E : In) {
+    if (int64_t(O) < int64_t(E->Offset) + Shift + int64_t(E->New.size()))
+      break;
+    Shift += int64_t(E->New.size()) - int64_t(E->Old.size());
+  }
+  return unsigned(int64_t(O) - Shift);
+}
+
 ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
                            const FrontendOptions &Opts, const ToolkitInfo &TK,
                            SideCallback Fn, raw_ostream &FindingsOut,
@@ -826,14 +759,27 @@ ParseOutcome parseCudaSide(StringRef File, CudaSide Side,
                                     {}, /*UseCache=*/true, &Repairs);
   if (Repairs.empty())
     return Out;
-  // Declarations nvcc accepts that clang rejected (UnconstructedShared):
-  // parsed again with them edited, and only that parse is analysed. An edit
-  // in a header the cache may hold goes without the cache.
+  // Declarations nvcc accepts that clang rejected (SourceRepairs.h):
+  // parsed again with them edited, and only the last parse is analysed. An
+  // edit in a header the cache may hold goes without the cache. clang stops
+  // after 20 errors, so a parse with the edits may find more to repair: a
+  // few rounds, each edit's offset taken back to the unedited text.
   std::string Main = absolutePath(File);
-  bool MainOnly = llvm::all_of(
-      Repairs, [&](const SourceEdit &E) { return E.Path == Main; });
-  ParseOutcome Again = parseWithEdits(File, Args, Opts, Fn, FindingsOut, Color,
-                                      Repairs, MainOnly, nullptr);
+  ParseOutcome Again;
+  for (unsigned Round = 0;; ++Round) {
+    bool MainOnly = llvm::all_of(
+        Repairs, [&](const SourceEdit &E) { return E.Path == Main; });
+    std::vector<SourceEdit> More;
+    bool Last = Round + 1 == MaxRepairRounds;
+    Again = parseWithEdits(File, Args, Opts, Fn, FindingsOut, Color, Repairs,
+                           MainOnly, Last ? nullptr : &More);
+    if (More.empty())
+      break;
+    // Every new offset is in the text the earlier edits made.
+    for (SourceEdit &E : More)
+      E.Offset = uneditedOffset(Repairs, E.Path, E.Offset);
+    llvm::append_range(Repairs, More);
+  }
   for (const SourceEdit &E : Repairs)
     Again.Notes.push_back(E.Note);
   return Again;
