@@ -69,13 +69,24 @@ public:
     else if (const auto *ME = dyn_cast<MemberExpr>(Callee))
       D = ME->getMemberDecl();
     const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-    if (!FD)
+    bool Counted = !Enclosing.empty() &&
+                   !Enclosing.back()->isDependentContext() &&
+                   !CE->isValueDependent();
+    if (!FD) {
+      // Through a pointer (`pfnReduce(out, in, n, blocks, threads)`): kept
+      // by the type it calls.
+      QualType T = Callee->getType();
+      if (const auto *PT = T->getAs<PointerType>())
+        T = PT->getPointeeType();
+      if (Counted && T->isFunctionProtoType() && !isa<CXXMemberCallExpr>(CE))
+        I.IndirectCalls[T->getCanonicalTypeInternal().getTypePtr()].push_back(
+            {CE, Enclosing.back(), /*Indirect=*/true});
       return true;
+    }
     FD = FD->getCanonicalDecl();
     ++I.CalleeRefs[FD];
     // A call in an uninstantiated template is counted in its instances.
-    if (!Enclosing.empty() && !Enclosing.back()->isDependentContext() &&
-        !CE->isValueDependent())
+    if (Counted)
       I.Calls[FD].push_back({CE, Enclosing.back()});
     return true;
   }
@@ -102,7 +113,12 @@ CallSiteIndex::callsOf(const FunctionDecl *F, bool *Partial) const {
     *Partial = Escapes;
   if (Escapes && !Partial)
     return std::nullopt;
-  return Calls.lookup(F);
+  std::vector<Site> Out = Calls.lookup(F);
+  if (Escapes && !isa<CXXMethodDecl>(F))
+    llvm::append_range(
+        Out, IndirectCalls.lookup(
+                 F->getType()->getCanonicalTypeInternal().getTypePtr()));
+  return Out;
 }
 
 //===----------------------------------------------------------------------===//
@@ -752,15 +768,25 @@ void LaunchBuilder::build(
         // A function also passed by name (to a timing template, say) is
         // followed into its direct calls: their launches are the program's,
         // and the others are not seen (stated).
+        // A call through a pointer of its type may be its call: taken so,
+        // and stated.
         if (Partial)
-          Choices.push_back("only the direct calls of " +
-                            Top->F->getNameAsString() +
-                            "() are followed: its address is also taken, "
-                            "and launches through it are not seen");
+          Choices.push_back(
+              "only the direct calls of " + Top->F->getNameAsString() +
+              "() and the calls through pointers of its type are followed: "
+              "its address is also taken, and other launches through it "
+              "are not seen");
         for (const CallSiteIndex::Site &C : *Calls) {
           const CallFrame *NewTop =
               &Frames.emplace_back(CallFrame{Top->F, C.Call, root(C.Caller)});
+          if (C.Indirect)
+            Choices.push_back(
+                Top->F->getNameAsString() + "() taken as the target of `" +
+                sourceText(Ctx, C.Call->getCallee()) + "` in " +
+                C.Caller->getNameAsString() + "(), a pointer of its type");
           Run(rebuild(Frames, F, Top, NewTop), Depth + 1);
+          if (C.Indirect)
+            Choices.pop_back();
         }
         if (Partial)
           Choices.pop_back();

@@ -57,16 +57,22 @@ public:
   struct Site {
     const clang::CallExpr *Call;
     const clang::FunctionDecl *Caller;
+    /// A call through a pointer of the function's type, not by its name.
+    bool Indirect = false;
   };
   /// The calls of \p F, or nullopt when they are not all known. With
   /// \p Partial, a function whose address is also taken gives its direct
-  /// calls, and *Partial says that others may exist.
+  /// calls and the calls through pointers of its type (a timing harness's
+  /// `pfn(out, in, n, blocks, threads)`), each Indirect, and *Partial says
+  /// that others may exist.
   std::optional<std::vector<Site>> callsOf(const clang::FunctionDecl *F,
                                            bool *Partial = nullptr) const;
 
 private:
   friend class CallSiteCollector;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<Site>> Calls;
+  /// Calls through pointers, by the canonical function type called.
+  llvm::DenseMap<const clang::Type *, std::vector<Site>> IndirectCalls;
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> Refs, CalleeRefs;
 };
 

@@ -2,8 +2,9 @@
 // loop, a launch helper whose grid is `ceil_div(n, bs)` (a function whose
 // body is one return statement), and a `switch` on a kernel number that the
 // run without arguments fixes, in a function called from main, which main
-// also passes by name to a timing template (its direct calls are followed,
-// the calls through the template are not seen, and the launch says so).
+// also passes by name to a timing template (its direct calls and the calls
+// through a pointer of its type, the template's, are followed, and the
+// launch says so).
 // RUN: %cal --list-kernels %s | FileCheck %s
 
 int atoi(const char *);
@@ -53,25 +54,30 @@ int main(int argc, char **argv) {
     int block_size = block_sizes[j];
     dispatch(kernel_num, o, n, block_size);
   }
-  bench(dispatch, kernel_num, o, n, 256);
+  bench(dispatch, kernel_num, o, n, 512);
 }
 
 // Without arguments kernel_num is 1: only k1 runs, once per table entry,
 // with grid ceil(2^20 / bs) = 32768, 4096 and 1024.
 // CHECK: kernel 'k1'
-// CHECK-NEXT: launch at {{.*}}:25:44 in run1(): grid (32768, 1, 1) block (32, 1, 1)
-// CHECK-NEXT: set member: only the direct calls of dispatch() are followed: its address is also taken, and launches through it are not seen
-// CHECK-NEXT: set member: j = 0: value 1 of 3 of the loop at {{.*}}:52:3
+// CHECK-NEXT: launch at {{.*}}:26:44 in run1(): grid (32768, 1, 1) block (32, 1, 1)
+// CHECK-NEXT: set member: only the direct calls of dispatch() and the calls through pointers of its type are followed: its address is also taken, and other launches through it are not seen
+// CHECK-NEXT: set member: j = 0: value 1 of 3 of the loop at {{.*}}:53:3
 // CHECK-NEXT: set member: argc taken as 1: the program run without arguments
-// CHECK-NEXT: from call at {{.*}}:31:5 in dispatch() <- {{.*}}:54:5 in main()
+// CHECK-NEXT: from call at {{.*}}:32:5 in dispatch() <- {{.*}}:55:5 in main()
 // CHECK: grid (4096, 1, 1) block (256, 1, 1)
 // CHECK-NEXT: set member: only the direct calls of dispatch()
 // CHECK-NEXT: set member: j = 1: value 2 of 3
 // CHECK: grid (1024, 1, 1) block (1024, 1, 1)
 // CHECK-NEXT: set member: only the direct calls of dispatch()
 // CHECK-NEXT: set member: j = 2: value 3 of 3
+// Through the template's `f(args...)`: block 512, grid ceil(2^20 / 512) =
+// 2048.
+// CHECK: grid (2048, 1, 1) block (512, 1, 1)
+// CHECK-NEXT: set member: only the direct calls of dispatch()
+// CHECK-NEXT: set member: dispatch() taken as the target of `f` in bench(), a pointer of its type
 // k2 is reached only through `case 2:`: listed as a launch that does not
 // run, never analysed under a configuration of k1's.
 // CHECK: kernel 'k2'
 // CHECK-NEXT: no launch in this translation unit
-// CHECK: 26:44: launch of `k2` in run2() not listed: it does not run: an `if` or `switch` on every path to it is known to lead elsewhere
+// CHECK: 27:44: launch of `k2` in run2() not listed: it does not run: an `if` or `switch` on every path to it is known to lead elsewhere
