@@ -724,12 +724,22 @@ void LaunchBuilder::build(
       std::string Why;
       HostConstEval Ev(Session, U.Frame, U.Point);
       Session.ArgcRead = false;
+      size_t DeviceBefore = Session.DeviceRead.size();
       std::optional<HostConstEval::ValueSet> VS = Ev.valueSet(U.Var, Why);
-      // The definitions under an `argc` test were left out.
+      // The definitions under an `argc` test were left out; a loop bound
+      // may be the modelled device's (`t <= prop.maxThreadsPerBlock`).
       std::string Argc = Session.ArgcRead
                              ? "; argc taken as 1: the program run without "
                                "arguments"
                              : "";
+      // (An occupancy call's answer is in the set's own origin already.)
+      std::vector<std::string> Props;
+      for (size_t I = DeviceBefore; VS && I < Session.DeviceRead.size(); ++I)
+        if (!StringRef(VS->Origin).contains(Session.DeviceRead[I]))
+          Props.push_back(Session.DeviceRead[I]);
+      if (!Props.empty())
+        Argc += "; device properties of " + Session.Device->Name + ": " +
+                llvm::join(Props, ", ");
       if (VS) {
         for (size_t I = 0; I < VS->Values.size(); ++I) {
           if (SetMembers >= MaxSetMembers)
@@ -764,6 +774,13 @@ void LaunchBuilder::build(
         Made < MaxSitesPerLaunch) {
       bool Partial = false;
       auto Calls = Index->callsOf(Top->F, &Partial);
+      // A function's call of itself (a recursive scan's `scan(partials,
+      // partials, n, b)`) takes its parameters from an outer call: only the
+      // calls from elsewhere give them values.
+      if (Calls)
+        llvm::erase_if(*Calls, [&](const CallSiteIndex::Site &C) {
+          return C.Caller->getCanonicalDecl() == Top->F->getCanonicalDecl();
+        });
       if (Calls && !Calls->empty() && Calls->size() <= MaxCallsPerFunction) {
         // A function also passed by name (to a timing template, say) is
         // followed into its direct calls: their launches are the program's,

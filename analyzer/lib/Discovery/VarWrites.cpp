@@ -400,6 +400,16 @@ VarWrites::reaching(const VarDecl *VD, StringRef Path, const Stmt *Point) {
     size_t I = 1;
     if (isa<ExprWithCleanups>(WA[I]) && WA.size() >= 3)
       ++I;
+    // A bare block (`{ cudaDeviceProp p; ...; maxThreads = p.x; }`) runs
+    // its statements in order where it stands: a write in it counts as
+    // one of the compound that holds the block.
+    auto OnChain = [&](const Stmt *S) {
+      return std::find(Anc.begin() + 1, Anc.begin() + D + 1, S) !=
+             Anc.begin() + D + 1;
+    };
+    while (I + 1 < WA.size() && isa<CompoundStmt>(WA[I]) &&
+           isa<CompoundStmt>(WA[I + 1]) && !OnChain(WA[I]))
+      ++I;
     const auto *CS = dyn_cast<CompoundStmt>(WA[I]);
     auto At = std::find(Anc.begin() + 1, Anc.begin() + D + 1, WA[I]);
     if (!CS || At == Anc.begin() + D + 1)

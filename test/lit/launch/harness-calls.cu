@@ -1,0 +1,47 @@
+// A textbook's test harness: the loop over block sizes reads its bound
+// from the device's properties, set in a bare block; the harness calls the
+// scan through a pointer it is given; the scan calls itself on its partial
+// sums. The block size reaches the launch through all three: the bare
+// block's assignment runs where it stands, a call through a pointer of the
+// scan's type is taken as the scan's call (stated), and the scan's call of
+// itself passes the outer call's value on, so only the outer calls count.
+// RUN: %cal --list-kernels %s | FileCheck %s
+
+__global__ void partials(int *out, const int *in, int n) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = in[threadIdx.x];
+}
+
+void scan(int *out, const int *in, int n, int b) {
+  if (n <= b)
+    return;
+  int m = (n + b - 1) / b;
+  scan(out, out, m, b);
+  partials<<<m, b>>>(out, in, n);
+}
+
+void test(void (*pfn)(int *, const int *, int, int), int n, int threads) {
+  pfn(nullptr, nullptr, n, threads);
+}
+
+int main() {
+  int maxThreads;
+  {
+    cudaDeviceProp prop;
+    cudaGetDeviceProperties(&prop, 0);
+    maxThreads = prop.maxThreadsPerBlock;
+  }
+  for (int t = 256; t <= maxThreads; t *= 2)
+    test(scan, 4096, t);
+}
+
+// The H100's maxThreadsPerBlock is 1024: t = 256, 512, 1024, and the
+// grid is ceil(4096 / t) = 16, 8, 4.
+// CHECK: kernel 'partials'
+// CHECK-NEXT: launch at {{.*}}harness-calls.cu:19:3 in scan(): grid (16, 1, 1) block (256, 1, 1)
+// CHECK-NEXT: set member: only the direct calls of scan() and the calls through pointers of its type are followed
+// CHECK-NEXT: set member: scan() taken as the target of `pfn` in test(), a pointer of its type
+// CHECK-NEXT: set member: t = 256: value 1 of 3 of the loop at {{.*}}harness-calls.cu:33:3; device properties of H100 SXM5 80GB, the sm_90 model's device: maxThreadsPerBlock = 1024
+// CHECK-NEXT: from call at {{.*}}harness-calls.cu:23:3 in test() <- {{.*}}harness-calls.cu:34:5 in main()
+// CHECK: grid (8, 1, 1) block (512, 1, 1)
+// CHECK: grid (4, 1, 1) block (1024, 1, 1)
+// CHECK-NOT: launch at
