@@ -109,6 +109,63 @@ bool argumentLoop(const Stmt *S) {
   return IL && IL->getValue().getZExtValue() >= 1;
 }
 
+/// Whether \p FD, called as \p CE with main's argc as one argument,
+/// touches its parameter \p Ptr only inside a loop `for (int i = 1; i <
+/// argc_param; ...)`: a command-line parser (`chCommandLineGet(&n, "n",
+/// argc, argv)`) that writes nothing in the run without arguments.
+bool parsesArgumentsOnly(ASTContext &Ctx, const CallExpr *CE,
+                         const FunctionDecl *FD, unsigned Ptr) {
+  if (!FD->hasBody() || Ptr >= FD->getNumParams())
+    return false;
+  const ParmVarDecl *Argc = nullptr;
+  for (unsigned I = 0; I < CE->getNumArgs() && I < FD->getNumParams(); ++I)
+    if (const auto *D =
+            dyn_cast<DeclRefExpr>(CE->getArg(I)->IgnoreParenImpCasts());
+        D && namesArgc(D))
+      Argc = FD->getParamDecl(I);
+  if (!Argc)
+    return false;
+  const ParmVarDecl *P = FD->getParamDecl(Ptr);
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const ParmVarDecl *P;
+    std::vector<const DeclRefExpr *> Refs;
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      if (D->getDecl() == P)
+        Refs.push_back(D);
+      return true;
+    }
+  } U;
+  U.P = P;
+  U.TraverseStmt(FD->getBody());
+  auto InArgumentLoop = [&](const Stmt *S) {
+    while (S) {
+      DynTypedNodeList Ps = Ctx.getParents(*S);
+      S = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+      const auto *F = dyn_cast_or_null<ForStmt>(S);
+      if (!F || !F->getCond())
+        continue;
+      const auto *BO =
+          dyn_cast<BinaryOperator>(F->getCond()->IgnoreParenImpCasts());
+      const auto *Bound =
+          BO ? dyn_cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts())
+             : nullptr;
+      const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
+      const auto *VD = DS && DS->isSingleDecl()
+                           ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                           : nullptr;
+      const auto *IL =
+          VD && VD->getInit()
+              ? dyn_cast<IntegerLiteral>(VD->getInit()->IgnoreParenImpCasts())
+              : nullptr;
+      if (Bound && Bound->getDecl() == Argc && BO->getOpcode() == BO_LT && IL &&
+          IL->getValue().getZExtValue() >= 1)
+        return true;
+    }
+    return false;
+  };
+  return !U.Refs.empty() && llvm::all_of(U.Refs, InArgumentLoop);
+}
+
 class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
 public:
   using WriteMap =
@@ -163,6 +220,19 @@ public:
                   {statementExpr(CE), std::move(Path), CE, I});
             return true;
           }
+    // `chCommandLineGet(&nThreads, "nThreads", argc, argv)`: a parser that
+    // writes only when the option is on the command line.
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const auto *CE = dyn_cast_or_null<CallExpr>(parentSkippingCasts(UO)))
+        if (const FunctionDecl *FD = CE->getDirectCallee())
+          for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+            if (CE->getArg(I)->IgnoreParenImpCasts() == UO &&
+                parsesArgumentsOnly(Ctx, CE, FD, I)) {
+              auto [VD, Path] = lvalueOf(UO->getSubExpr());
+              if (VD)
+                ArgW[VD].push_back({statementExpr(CE), std::move(Path)});
+              return true;
+            }
     if (UO->getOpcode() == UO_AddrOf)
       if (const VarDecl *Array = argsArrayOf(UO)) {
         auto [VD, Path] = lvalueOf(UO->getSubExpr());
