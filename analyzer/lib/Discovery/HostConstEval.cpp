@@ -215,6 +215,9 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
     return ME->isArrow()
                ? std::nullopt
                : evalMember(ME->getBase(), ME->getMemberDecl()->getName());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Assign)
+    return evalInt(BO->getRHS()); // `a = b = 1`: b's assignment is 1
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     // argc compared (`argc > 1`) is the run without arguments; argc used as
     // a value stays unknown.

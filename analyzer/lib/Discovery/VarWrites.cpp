@@ -468,7 +468,19 @@ VarWrites::reaching(const VarDecl *VD, StringRef Path, const Stmt *Point) {
     if (!W.Value || !pathPrefix(W.Path, Path) || WA.size() < 2)
       return false;
     size_t I = 1;
-    if (isa<ExprWithCleanups>(WA[I]) && WA.size() >= 3)
+    // `b.x = b.y = b.z = 1;`: each write of the chain is part of the
+    // statement the outermost one makes.
+    while (I + 1 < WA.size()) {
+      size_t J = I;
+      while (J + 1 < WA.size() && isa<ImplicitCastExpr, ParenExpr>(WA[J]))
+        ++J;
+      const auto *A = dyn_cast<BinaryOperator>(WA[J]);
+      if (!A || A->getOpcode() != BO_Assign ||
+          A->getRHS()->IgnoreParenImpCasts() != WA[I - 1])
+        break;
+      I = J + 1;
+    }
+    if (isa<ExprWithCleanups>(WA[I]) && WA.size() >= I + 2)
       ++I;
     // A bare block (`{ cudaDeviceProp p; ...; maxThreads = p.x; }`) runs
     // its statements in order where it stands: a write in it counts as
