@@ -167,6 +167,7 @@ std::optional<LaunchConfig> hostConfig(const LaunchSite &L,
   C.Origin = L.Origin;
   C.Choices = L.Choices;
   C.RegistersAssumed = L.RegistersAssumed;
+  C.PointerCallAssumed = L.PointerCallAssumed;
   for (const LaunchArgument &A : L.Args)
     if (A.PointerOffsetBytes && *A.PointerOffsetBytes && !A.Param.empty())
       C.PointerOffsets[A.Param] = *A.PointerOffsetBytes;

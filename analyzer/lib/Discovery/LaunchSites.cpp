@@ -675,6 +675,8 @@ void LaunchBuilder::build(
   unsigned OccupancyMembers = 0;
   // Choices of variables that had more than one value.
   unsigned MultiValued = 0;
+  // Calls through pointers on the chain being followed.
+  unsigned PointerCalls = 0;
   // Evaluates in frame F; when that reads a parameter of the outermost
   // function of the chain, follows each of its call sites instead.
   std::function<void(const CallFrame *, unsigned)> Run = [&](const CallFrame *F,
@@ -796,12 +798,14 @@ void LaunchBuilder::build(
         for (const CallSiteIndex::Site &C : *Calls) {
           const CallFrame *NewTop =
               &Frames.emplace_back(CallFrame{Top->F, C.Call, root(C.Caller)});
+          PointerCalls += C.Indirect;
           if (C.Indirect)
             Choices.push_back(
                 Top->F->getNameAsString() + "() taken as the target of `" +
                 sourceText(Ctx, C.Call->getCallee()) + "` in " +
                 C.Caller->getNameAsString() + "(), a pointer of its type");
           Run(rebuild(Frames, F, Top, NewTop), Depth + 1);
+          PointerCalls -= C.Indirect;
           if (C.Indirect)
             Choices.pop_back();
         }
@@ -848,6 +852,7 @@ void LaunchBuilder::build(
       Sites[I].CallChain = Chain;
       Sites[I].FromDevice = L->FromDevice;
       Sites[I].RegistersAssumed = OccupancyRead || OccupancyMembers > 0;
+      Sites[I].PointerCallAssumed = PointerCalls > 0;
       Sites[I].Choices = Choices;
       const char *ArgcText =
           "argc taken as 1: the program run without arguments";

@@ -53,6 +53,9 @@ Confidence accessConfidence(const AccessSummary &A, const KernelResult &K) {
   if (K.Launch.RegistersAssumed)
     Why.push_back("the launch is cudaOccupancyMaxPotentialBlockSize's with "
                   "the kernel's registers per thread unknown");
+  if (K.Launch.PointerCallAssumed)
+    Why.push_back("the launch's values come from a call through a function "
+                  "pointer taken to be its wrapper's");
   if (A.UnderUnknownBranch)
     Why.push_back("executes under a condition the analyzer cannot evaluate");
   // Whether a local variable lives in memory at all is the compiler's

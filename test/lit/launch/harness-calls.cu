@@ -6,6 +6,7 @@
 // scan's type is taken as the scan's call (stated), and the scan's call of
 // itself passes the outer call's value on, so only the outer calls count.
 // RUN: %cal --list-kernels %s | FileCheck %s
+// RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
 
 __global__ void partials(int *out, const int *in, int n) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = in[threadIdx.x];
@@ -37,11 +38,22 @@ int main() {
 // The H100's maxThreadsPerBlock is 1024: t = 256, 512, 1024, and the
 // grid is ceil(4096 / t) = 16, 8, 4.
 // CHECK: kernel 'partials'
-// CHECK-NEXT: launch at {{.*}}harness-calls.cu:19:3 in scan(): grid (16, 1, 1) block (256, 1, 1)
+// CHECK-NEXT: launch at {{.*}}harness-calls.cu:20:3 in scan(): grid (16, 1, 1) block (256, 1, 1)
 // CHECK-NEXT: set member: only the direct calls of scan() and the calls through pointers of its type are followed
 // CHECK-NEXT: set member: scan() taken as the target of `pfn` in test(), a pointer of its type
-// CHECK-NEXT: set member: t = 256: value 1 of 3 of the loop at {{.*}}harness-calls.cu:33:3; device properties of H100 SXM5 80GB, the sm_90 model's device: maxThreadsPerBlock = 1024
-// CHECK-NEXT: from call at {{.*}}harness-calls.cu:23:3 in test() <- {{.*}}harness-calls.cu:34:5 in main()
+// CHECK-NEXT: set member: t = 256: value 1 of 3 of the loop at {{.*}}harness-calls.cu:34:3; device properties of H100 SXM5 80GB, the sm_90 model's device: maxThreadsPerBlock = 1024
+// CHECK-NEXT: from call at {{.*}}harness-calls.cu:24:3 in test() <- {{.*}}harness-calls.cu:35:5 in main()
 // CHECK: grid (8, 1, 1) block (512, 1, 1)
 // CHECK: grid (4, 1, 1) block (1024, 1, 1)
 // CHECK-NOT: launch at
+
+// A call through a pointer is the program's call of scan only if the
+// pointer holds scan: no figure of these launches is exact. The store
+// out[blockIdx.x * blockDim.x + threadIdx.x]: 32 consecutive ints, 4
+// sectors, but a range for that reason.
+// JSON: "confidence": "range",
+// JSON: "reason": "the launch's values come from a call through a function pointer taken to be its wrapper's",
+// JSON-NEXT: "sectors_per_request": {
+// JSON-NEXT: "max": 4,
+// JSON-NEXT: "mean": 4,
+// JSON-NEXT: "min": 4

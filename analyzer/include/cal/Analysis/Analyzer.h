@@ -344,6 +344,8 @@ struct LaunchConfig {
   std::vector<std::string> Choices;
   /// LaunchSite::RegistersAssumed: no figure of this launch is exact.
   bool RegistersAssumed = false;
+  /// LaunchSite::PointerCallAssumed: no figure of this launch is exact.
+  bool PointerCallAssumed = false;
   /// Pointer arguments passed as an allocation plus a constant: the byte
   /// offset of element 0 from the allocation's aligned start.
   std::map<std::string, int64_t> PointerOffsets;

@@ -105,6 +105,10 @@ struct LaunchSite {
   /// with the kernel's registers per thread unknown (OccupancyCalls.cpp):
   /// the program's own launch only if they do not limit it.
   bool RegistersAssumed = false;
+  /// The values came through a call by a function pointer taken to be the
+  /// enclosing wrapper's (CallSiteIndex::Site::Indirect): a call the
+  /// program makes only if the pointer holds that wrapper.
+  bool PointerCallAssumed = false;
   /// When the configuration or an argument is a parameter of the enclosing
   /// host function, and every call of it in this translation unit is known:
   /// the calls that supplied the values of this site, innermost first (one
