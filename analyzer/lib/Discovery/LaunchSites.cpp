@@ -535,6 +535,13 @@ static bool labelNotTaken(HostEvalSession &S, const CallFrame *F,
   });
 }
 
+/// Whether \p S is a `return` or a block that ends in one.
+static bool returnsAlways(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    return !CS->body_empty() && returnsAlways(CS->body_back());
+  return isa_and_nonnull<ReturnStmt>(S);
+}
+
 /// Whether \p E may run in frame \p F: no `if` whose test is known leads
 /// elsewhere, no `switch` whose value is known selects another label, and
 /// the same holds for the call that entered each frame of the chain
@@ -559,6 +566,17 @@ bool mayRun(HostEvalSession &S, const CallFrame *F, const Expr *E) {
           return false;
       }
       if (const auto *CS = dyn_cast_or_null<CompoundStmt>(P)) {
+        // `if (n <= b) return;` before it, with a test known to hold.
+        for (const Stmt *Before : CS->body()) {
+          if (Before == Child)
+            break;
+          const auto *If = dyn_cast<IfStmt>(Before);
+          if (!If || If->getElse() || !returnsAlways(If->getThen()))
+            continue;
+          std::vector<int64_t> Cs = testValues(S, F, If, If->getCond());
+          if (!Cs.empty() && llvm::all_of(Cs, [](int64_t C) { return C != 0; }))
+            return false;
+        }
         DynTypedNodeList Qs = S.Ctx.getParents(*CS);
         const auto *Sw = Qs.empty() ? nullptr : Qs[0].get<SwitchStmt>();
         if (Sw && Sw->getBody() == CS)
@@ -726,8 +744,16 @@ void LaunchBuilder::build(
       std::string Why;
       HostConstEval Ev(Session, U.Frame, U.Point);
       Session.ArgcRead = false;
-      size_t DeviceBefore = Session.DeviceRead.size();
+      // The device properties the set's values read, apart from those
+      // read before (a test on the way may have read the same).
+      std::vector<std::string> ReadBefore = std::move(Session.DeviceRead);
+      Session.DeviceRead.clear();
       std::optional<HostConstEval::ValueSet> VS = Ev.valueSet(U.Var, Why);
+      std::vector<std::string> SetReads = std::move(Session.DeviceRead);
+      Session.DeviceRead = std::move(ReadBefore);
+      for (const std::string &R : SetReads)
+        if (!llvm::is_contained(Session.DeviceRead, R))
+          Session.DeviceRead.push_back(R);
       // The definitions under an `argc` test were left out; a loop bound
       // may be the modelled device's (`t <= prop.maxThreadsPerBlock`).
       std::string Argc = Session.ArgcRead
@@ -736,9 +762,9 @@ void LaunchBuilder::build(
                              : "";
       // (An occupancy call's answer is in the set's own origin already.)
       std::vector<std::string> Props;
-      for (size_t I = DeviceBefore; VS && I < Session.DeviceRead.size(); ++I)
-        if (!StringRef(VS->Origin).contains(Session.DeviceRead[I]))
-          Props.push_back(Session.DeviceRead[I]);
+      for (const std::string &R : SetReads)
+        if (VS && !StringRef(VS->Origin).contains(R))
+          Props.push_back(R);
       if (!Props.empty())
         Argc += "; device properties of " + Session.Device->Name + ": " +
                 llvm::join(Props, ", ");
@@ -776,13 +802,17 @@ void LaunchBuilder::build(
         Made < MaxSitesPerLaunch) {
       bool Partial = false;
       auto Calls = Index->callsOf(Top->F, &Partial);
-      // A function's call of itself (a recursive scan's `scan(partials,
-      // partials, n, b)`) takes its parameters from an outer call: only the
-      // calls from elsewhere give them values.
+      // A function's calls of itself (a recursive scan's `scan(partials,
+      // partials, n, b)`) come after the calls from elsewhere: those give
+      // the outer values, and following the recursion first spent the
+      // chain's depth before they were reached. The recursion is still
+      // followed: its inner launches, with the partial sums' sizes, run
+      // first.
       if (Calls)
-        llvm::erase_if(*Calls, [&](const CallSiteIndex::Site &C) {
-          return C.Caller->getCanonicalDecl() == Top->F->getCanonicalDecl();
-        });
+        std::stable_partition(
+            Calls->begin(), Calls->end(), [&](const CallSiteIndex::Site &C) {
+              return C.Caller->getCanonicalDecl() != Top->F->getCanonicalDecl();
+            });
       if (Calls && !Calls->empty() && Calls->size() <= MaxCallsPerFunction) {
         // A function also passed by name (to a timing template, say) is
         // followed into its direct calls: their launches are the program's,

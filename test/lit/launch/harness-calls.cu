@@ -3,8 +3,9 @@
 // scan through a pointer it is given; the scan calls itself on its partial
 // sums. The block size reaches the launch through all three: the bare
 // block's assignment runs where it stands, a call through a pointer of the
-// scan's type is taken as the scan's call (stated), and the scan's call of
-// itself passes the outer call's value on, so only the outer calls count.
+// scan's type is taken as the scan's call (stated), and the scan's calls of
+// itself are followed after the calls from elsewhere (their launches, on
+// the partial sums, run first).
 // RUN: %cal --list-kernels %s | FileCheck %s
 // RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
 
@@ -32,20 +33,26 @@ int main() {
     maxThreads = prop.maxThreadsPerBlock;
   }
   for (int t = 256; t <= maxThreads; t *= 2)
-    test(scan, 4096, t);
+    test(scan, 1 << 20, t);
 }
 
 // The H100's maxThreadsPerBlock is 1024: t = 256, 512, 1024, and the
-// grid is ceil(4096 / t) = 16, 8, 4.
+// outer grid is ceil(2^20 / t) = 4096, 2048, 1024. The recursion on the
+// partial sums: scan(4096, 256) launches ceil(4096 / 256) = 16 blocks and
+// scan(2048, 512) 4; scan(1024, 1024) returns at once.
 // CHECK: kernel 'partials'
-// CHECK-NEXT: launch at {{.*}}harness-calls.cu:20:3 in scan(): grid (16, 1, 1) block (256, 1, 1)
+// CHECK-NEXT: launch at {{.*}}harness-calls.cu:21:3 in scan(): grid (4096, 1, 1) block (256, 1, 1)
 // CHECK-NEXT: set member: only the direct calls of scan() and the calls through pointers of its type are followed
 // CHECK-NEXT: set member: scan() taken as the target of `pfn` in test(), a pointer of its type
-// CHECK-NEXT: set member: t = 256: value 1 of 3 of the loop at {{.*}}harness-calls.cu:34:3; device properties of H100 SXM5 80GB, the sm_90 model's device: maxThreadsPerBlock = 1024
-// CHECK-NEXT: from call at {{.*}}harness-calls.cu:24:3 in test() <- {{.*}}harness-calls.cu:35:5 in main()
-// CHECK: grid (8, 1, 1) block (512, 1, 1)
-// CHECK: grid (4, 1, 1) block (1024, 1, 1)
-// CHECK-NOT: launch at
+// CHECK-NEXT: set member: t = 256: value 1 of 3 of the loop at {{.*}}harness-calls.cu:35:3; device properties of H100 SXM5 80GB, the sm_90 model's device: maxThreadsPerBlock = 1024
+// CHECK-NEXT: from call at {{.*}}harness-calls.cu:25:3 in test() <- {{.*}}harness-calls.cu:36:5 in main()
+// CHECK-DAG: grid (2048, 1, 1) block (512, 1, 1)
+// CHECK-DAG: grid (1024, 1, 1) block (1024, 1, 1)
+// CHECK-DAG: grid (16, 1, 1) block (256, 1, 1)
+// CHECK-DAG: grid (4, 1, 1) block (512, 1, 1)
+// scan(1024, 1024) returns before its launch (the test `n <= b` holds):
+// no launch of grid 1.
+// CHECK-NOT: grid (1, 1, 1) block (1024, 1, 1)
 
 // A call through a pointer is the program's call of scan only if the
 // pointer holds scan: no figure of these launches is exact. The store
