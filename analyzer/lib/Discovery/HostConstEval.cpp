@@ -254,6 +254,26 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
   return std::nullopt;
 }
 
+/// The subscripts of element \p E (`t[i][j]`: {i, j}) as \p Eval gives
+/// them, and in \p Root what they index (`t`); nullopt when one is not
+/// known.
+template <typename Fn>
+static std::optional<std::vector<int64_t>>
+subscripts(const Expr *E, Fn Eval, const Expr **Root = nullptr) {
+  std::vector<int64_t> Out;
+  E = E->IgnoreParenImpCasts();
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<int64_t> I = Eval(AS->getIdx());
+    if (!I)
+      return std::nullopt;
+    Out.insert(Out.begin(), *I);
+    E = AS->getBase()->IgnoreParenImpCasts();
+  }
+  if (Root)
+    *Root = E;
+  return Out;
+}
+
 void HostConstEval::noteInit(const VarDecl *VD, const InitWrite &IW) {
   std::string Text = VD->getNameAsString() + ": as " +
                      IW.By->getNameAsString() +
@@ -264,20 +284,16 @@ void HostConstEval::noteInit(const VarDecl *VD, const InitWrite &IW) {
 
 std::optional<int64_t>
 HostConstEval::globalElement(const ArraySubscriptExpr *AS, StringRef Path) {
-  std::vector<int64_t> Index;
-  const Expr *E = AS;
-  while (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
-    std::optional<int64_t> I = evalInt(A->getIdx());
-    if (!I)
-      return std::nullopt;
-    Index.insert(Index.begin(), *I);
-    E = A->getBase()->IgnoreParenImpCasts();
-  }
+  const Expr *E = nullptr;
+  std::optional<std::vector<int64_t>> Index =
+      subscripts(AS, [&](const Expr *I) { return evalInt(I); }, &E);
+  if (!Index)
+    return std::nullopt;
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || VD->isLocalVarDeclOrParm() || !S.writtenInUnit(VD))
     return std::nullopt;
-  std::optional<InitWrite> IW = S.initWrite(VD, Index, Path);
+  std::optional<InitWrite> IW = S.initWrite(VD, *Index, Path);
   if (!IW)
     return std::nullopt;
   noteInit(VD, *IW);
@@ -578,22 +594,6 @@ PartialDim3 HostConstEval::evalDim3(const Expr *E) {
   for (unsigned I = 0; I < 3; ++I)
     D[I] = evalMember(E, I == 0 ? "x" : I == 1 ? "y" : "z");
   return D;
-}
-
-/// The subscripts of element \p E (`t[i][j]`: {i, j}) as \p Eval gives
-/// them; nullopt when one is not known.
-template <typename Fn>
-static std::optional<std::vector<int64_t>> subscripts(const Expr *E, Fn Eval) {
-  std::vector<int64_t> Out;
-  E = E->IgnoreParenImpCasts();
-  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    std::optional<int64_t> I = Eval(AS->getIdx());
-    if (!I)
-      return std::nullopt;
-    Out.insert(Out.begin(), *I);
-    E = AS->getBase()->IgnoreParenImpCasts();
-  }
-  return Out;
 }
 
 std::vector<const FunctionDecl *> HostConstEval::targets(const Expr *E) {
