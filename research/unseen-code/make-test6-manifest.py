@@ -59,10 +59,16 @@ def manifest(src, round_key="round6", programs="programs-test6.json",
     return out
 
 
-if __name__ == "__main__":
+def cli(make):
+    """The command line of each round's script: --src, the manifest of
+    make(src) on standard output."""
     import argparse
     ap = argparse.ArgumentParser()
     ap.add_argument("--src", default="/work/corpus-unseen")
     a = ap.parse_args()
-    json.dump(manifest(a.src), sys.stdout, indent=1)
+    json.dump(make(a.src), sys.stdout, indent=1)
     sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    cli(manifest)

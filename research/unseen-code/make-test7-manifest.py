@@ -40,9 +40,4 @@ def manifest(src):
 
 
 if __name__ == "__main__":
-    import argparse
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--src", default="/work/corpus-unseen")
-    a = ap.parse_args()
-    json.dump(manifest(a.src), sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    mt6.cli(manifest)
