@@ -72,6 +72,8 @@ public:
   explicit WriteFinder(const ASTContext &Ctx) : Ctx(Ctx) {}
   llvm::DenseSet<const VarDecl *> Written;
   llvm::DenseMap<const VarDecl *, std::vector<GlobalWrite>> Writes;
+  /// Direct calls of each function (InitFunctionWrites.cpp's "called once").
+  llvm::DenseMap<const FunctionDecl *, unsigned> Calls;
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -137,6 +139,8 @@ public:
   }
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *F = C->getDirectCallee();
+    if (F)
+      ++Calls[F->getCanonicalDecl()];
     // A member operator's first argument is its object: a non-const one
     // may write it (an assignment is VisitCXXOperatorCallExpr's); the
     // parameters take the arguments after it.
@@ -213,6 +217,12 @@ void HostEvalSession::scanGlobalWrites() {
   W.TraverseAST(Ctx);
   GlobalWrites = std::move(W.Written);
   WritesOf = std::move(W.Writes);
+  CallCounts = std::move(W.Calls);
+}
+
+unsigned HostEvalSession::callsOf(const FunctionDecl *F) {
+  scanGlobalWrites();
+  return CallCounts.lookup(F->getCanonicalDecl());
 }
 
 bool HostEvalSession::writtenInUnit(const VarDecl *VD) {

@@ -142,6 +142,8 @@ public:
   bool writtenInUnit(const clang::VarDecl *VD);
   /// Every write of global \p VD in the unit.
   llvm::ArrayRef<GlobalWrite> globalWrites(const clang::VarDecl *VD);
+  /// How many direct calls of \p F the unit makes (the same scan).
+  unsigned callsOf(const clang::FunctionDecl *F);
   /// Element \p Index, member \p Path of global \p VD at the launch being
   /// evaluated, when one function that main calls before it sets it.
   std::optional<InitWrite> initWrite(const clang::VarDecl *VD,
@@ -199,6 +201,7 @@ private:
   void scanGlobalWrites();
   std::optional<llvm::DenseSet<const clang::VarDecl *>> GlobalWrites;
   llvm::DenseMap<const clang::VarDecl *, std::vector<GlobalWrite>> WritesOf;
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> CallCounts;
 };
 
 /// Whether \p E may run in frame \p F: no `if` whose test is known leads

@@ -25,23 +25,6 @@ using namespace clang;
 namespace cal {
 namespace {
 
-/// How many calls of \p W the unit makes.
-unsigned countCalls(ASTContext &Ctx, const FunctionDecl *W) {
-  struct Counter : RecursiveASTVisitor<Counter> {
-    const FunctionDecl *W = nullptr;
-    unsigned N = 0;
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool VisitCallExpr(CallExpr *C) {
-      const FunctionDecl *F = C->getDirectCallee();
-      N += F && F->getCanonicalDecl() == W->getCanonicalDecl();
-      return true;
-    }
-  } C;
-  C.W = W;
-  C.TraverseAST(Ctx);
-  return C.N;
-}
-
 /// Whether \p W may return before its last statement (then a statement of
 /// its body need not run).
 bool returnsEarly(const FunctionDecl *W) {
@@ -81,8 +64,7 @@ std::optional<InitWrite> HostEvalSession::initWrite(const VarDecl *VD,
       return std::nullopt;
     W = G.In;
   }
-  if (!W || W->isMain() || !W->getBody() || countCalls(Ctx, W) != 1 ||
-      returnsEarly(W))
+  if (!W || W->isMain() || !W->getBody() || callsOf(W) != 1 || returnsEarly(W))
     return std::nullopt;
   // main calls W as a statement of its body, before the launch's chain.
   const CallFrame *Root = LaunchFrame;
