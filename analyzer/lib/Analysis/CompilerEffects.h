@@ -15,6 +15,8 @@
 
 namespace clang {
 class IfStmt;
+class AttributedStmt;
+class Stmt;
 class ASTContext;
 class FunctionDecl;
 } // namespace clang
@@ -59,6 +61,29 @@ BranchLowering branchLowering(clang::ASTContext &Ctx, const clang::IfStmt *If,
 ///   returned): lanes leave as their swap succeeds, and the cost is the
 ///   contention on the address, not the branch.
 std::string divergenceWithoutCost(const clang::Stmt *Branch);
+
+/// The width of the pieces in which ptxas copies a struct of \p Size bytes
+/// and alignment \p Align to or from shared memory, where the address is a
+/// multiple of it: the copy's 4-byte pieces at consecutive offsets become
+/// one access as wide as the largest power of two dividing the size (at
+/// most \p MaxAccess), because ptxas places shared variables and aligns
+/// them as that needs. nvcc 13.0, sm_90 (docs/compiler-effects.md): 16-
+/// and 32-byte structs of floats give STS.128/LDS.128, 8- and 24-byte ones
+/// STS.64/LDS.64, a 12-byte one three STS; a struct aligned to 8 keeps its
+/// 8-byte pieces, and global memory, whose pointers carry only the type's
+/// alignment, keeps 4-byte ones. Returns \p Align where nothing merges.
+unsigned sharedCopyPieceBytes(unsigned Size, unsigned Align,
+                              unsigned MaxAccess);
+
+/// Whether nvcc unrolls \p Loop fully, so that an access of one iteration
+/// may merge with the same access of the next: a `for` of a constant trip
+/// count (its variable's start, bound and step integer constants once the
+/// templates are instantiated) under `#pragma unroll` (without a count, or
+/// one at least the trip count), or of at most 16 trips without a pragma
+/// and without a loop inside (nvcc 13.0 unrolls such loops by itself:
+/// docs/compiler-effects.md). \p Hint: the loop's attributes, if any.
+bool unrolledFully(clang::ASTContext &Ctx, const clang::Stmt *Loop,
+                   const clang::AttributedStmt *Hint);
 
 /// The IEEE divisions and square roots of \p Kernel and the `__device__`
 /// functions it calls, which compile to a fast path and a data-dependent

@@ -551,12 +551,16 @@ std::optional<Value> SimtInterpreter::evalBuiltin(const clang::CallExpr *CE,
     for (const clang::Expr *E : CE->arguments())
       (void)eval(E, Active);
     // Barriers and fences order memory: values held in registers end.
-    if (Name.starts_with("__sync") || Name.starts_with("__threadfence"))
+    // Nothing merges across them either.
+    if (Name.starts_with("__sync") || Name.starts_with("__threadfence")) {
+      releaseHeld();
       Sink.onBarrier(CE);
+    }
     return Result("");
   case Builtin::BlockVote:
     for (const clang::Expr *E : CE->arguments())
       (void)eval(E, Active);
+    releaseHeld();
     Sink.onBarrier(CE);
     return Result("a vote over the whole block");
   case Builtin::Load: {

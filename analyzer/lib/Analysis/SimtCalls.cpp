@@ -182,9 +182,8 @@ LValue SimtInterpreter::materialize(const clang::Expr *E, uint32_t Active) {
 LValue SimtInterpreter::objectOf(const clang::Expr *Obj, bool Arrow,
                                  uint32_t Active) {
   if (Arrow) {
-    const clang::Expr *B = Obj->IgnoreParenImpCasts();
-    if (isa<clang::CXXThisExpr>(B))
-      return Frames.back()->This;
+    if (const LValue *This = thisObject(Obj))
+      return *This;
     Value P = eval(Obj, Active);
     if (P.Kind != Value::Ptr) {
       LValue LV;

@@ -6,6 +6,7 @@
 // knows memory contents.
 //
 //===----------------------------------------------------------------------===//
+#include "CompilerEffects.h"
 #include "Sampling.h"
 #include "SimtInterpreter.h"
 
@@ -209,6 +210,8 @@ void SimtInterpreter::report(const clang::Expr *Site, AccessKind K,
   }
   A.Lane0Offset = LV.Off[__builtin_ctz(Active)];
   A.UserSite = userSite(Site);
+  if (holdForMerge(Site, K, Obj, Bytes, Active, A))
+    return;
   Sink.onAccess(Site, K, Obj, Bytes, Active, A, UnknownBranchDepth > 0);
 }
 
@@ -556,6 +559,10 @@ void SimtInterpreter::reportCopy(const clang::Expr *Site, AccessKind K,
   // is 6 LDG.E.64, to 4 is 12 LDG.E (docs/analyzer.md).
   unsigned Align = unsigned(AST.getTypeAlignInChars(T).getQuantity());
   unsigned Piece = std::min({Align, TM.MaxAccessBytes, Size});
+  if (LV.Base && LV.Base->Space == AddrSpace::Shared)
+    if (unsigned Wide = sharedCopyPieceBytes(Size, Align, TM.MaxAccessBytes);
+        Wide > Piece && lanesAligned(LV, Active, Wide))
+      Piece = Wide;
   if (Piece == 0 || Size % Piece) {
     report(Site, K, LV, Size, Active);
     return;
@@ -568,6 +575,42 @@ void SimtInterpreter::reportCopy(const clang::Expr *Site, AccessKind K,
       });
     report(Site, K, At, Piece, Active);
   }
+}
+
+bool SimtInterpreter::lanesAligned(const LValue &LV, uint32_t Active,
+                                   unsigned Bytes) {
+  std::array<EvalResult, MaxLanes> Rs;
+  evalLanes(LV.Off, Active, Rs);
+  for (uint32_t M = Active; M; M &= M - 1) {
+    const EvalResult &R = Rs[__builtin_ctz(M)];
+    if (!R.Known || (int64_t(LV.Base->Base) + R.Value) % Bytes)
+      return false;
+  }
+  return Active != 0;
+}
+
+const LValue *SimtInterpreter::thisObject(const clang::Expr *E) const {
+  const LValue &This = Frames.back()->This;
+  if (isa<clang::CXXThisExpr>(E->IgnoreParenImpCasts()))
+    return &This;
+  // Explicit casts within the class hierarchy (`*static_cast<const Derived
+  // *>(this)`, the CRTP idiom) name the same object. Only a register-held
+  // one is taken through them: its fields are found by declaration, where
+  // a base at a nonzero offset would move a memory address.
+  if (This.Kind != LValue::Var)
+    return nullptr;
+  for (E = E->IgnoreParens(); const auto *CE = dyn_cast<clang::CastExpr>(E);
+       E = CE->getSubExpr()->IgnoreParens())
+    switch (CE->getCastKind()) {
+    case clang::CK_NoOp:
+    case clang::CK_BaseToDerived:
+    case clang::CK_DerivedToBase:
+    case clang::CK_UncheckedDerivedToBase:
+      break;
+    default:
+      return nullptr;
+    }
+  return isa<clang::CXXThisExpr>(E) ? &This : nullptr;
 }
 
 LValue SimtInterpreter::bindReference(const clang::VarDecl *Ref,
@@ -668,8 +711,8 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
   }
   if (const auto *UO = dyn_cast<clang::UnaryOperator>(E)) {
     if (UO->getOpcode() == clang::UO_Deref) {
-      if (isa<clang::CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
-        return Frames.back()->This;
+      if (const LValue *This = thisObject(UO->getSubExpr()))
+        return *This;
       Value P = eval(UO->getSubExpr(), Active);
       if (P.Kind != Value::Ptr) {
         LV.Why = "dereference of an untracked pointer";
@@ -686,9 +729,9 @@ LValue SimtInterpreter::evalLValue(const clang::Expr *E, uint32_t Active) {
   if (const auto *ME = dyn_cast<clang::MemberExpr>(E)) {
     const auto *FD = dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
     LValue Base;
-    if (ME->isArrow() &&
-        isa<clang::CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
-      Base = Frames.back()->This;
+    const LValue *This = ME->isArrow() ? thisObject(ME->getBase()) : nullptr;
+    if (This) {
+      Base = *This;
     } else if (ME->isArrow()) {
       Value P = eval(ME->getBase(), Active);
       if (P.Kind == Value::Ptr)

@@ -27,6 +27,7 @@
 
 namespace clang {
 class ASTContext;
+class AttributedStmt;
 class CXXForRangeStmt;
 class CXXMethodDecl;
 class Decl;
@@ -337,6 +338,9 @@ private:
               uint32_t Active);
   /// Binds reference \p Ref (a variable or parameter, to live in \p Into)
   /// to \p Init: an lvalue is aliased; a prvalue materialises a temporary.
+  /// The object `this` names when \p E is it (through parentheses and
+  /// casts), else null.
+  const LValue *thisObject(const clang::Expr *E) const;
   LValue bindReference(const clang::VarDecl *Ref, const clang::Expr *Init,
                        Frame &Into, uint32_t Active);
   void report(const clang::Expr *Site, AccessKind K, const LValue &LV,
@@ -345,6 +349,9 @@ private:
   /// split into the requests the compiler emits.
   void reportCopy(const clang::Expr *Site, AccessKind K, const LValue &LV,
                   clang::QualType T, uint32_t Active);
+  /// Every active lane's address of \p LV is known and a multiple of
+  /// \p Bytes.
+  bool lanesAligned(const LValue &LV, uint32_t Active, unsigned Bytes);
   LaneExprs mapLanes(const LaneExprs &A,
                      llvm::function_ref<const Expr *(const Expr *)> F);
   LaneExprs
@@ -454,6 +461,38 @@ private:
   std::array<std::map<std::pair<const MemObject *, int64_t>, LocalSlot>,
              MaxLanes>
       LocalMemory;
+  /// Per loop being run, innermost last: whether nvcc unrolls it fully
+  /// (unrolledFully), and the iteration it is in.
+  struct LoopRun {
+    bool Unrolled = false;
+    uint64_t Iter = 0;
+  };
+  std::vector<LoopRun> LoopRuns;
+  /// The attributes (`#pragma unroll`) of the loop exec() is about to run.
+  const clang::AttributedStmt *LoopHint = nullptr;
+  /// A shared access of a fully unrolled loop, held back until the next
+  /// iteration shows whether ptxas merges it with the same access there
+  /// (SimtMerges.cpp).
+  struct HeldAccess {
+    const clang::Expr *Site = nullptr;
+    AccessKind K = AccessKind::Load;
+    const MemObject *Obj = nullptr;
+    unsigned Elem = 0, Bytes = 0;
+    uint32_t Active = 0;
+    LaneAddresses A;
+    bool UnderUnknown = false;
+    size_t Loop = 0;
+    uint64_t Iter = 0;
+  };
+  std::vector<HeldAccess> Held;
+  /// Takes the access of report() into a held one, or holds it; false when
+  /// it is to be reported now.
+  bool holdForMerge(const clang::Expr *Site, AccessKind K, const MemObject &Obj,
+                    unsigned Bytes, uint32_t Active, const LaneAddresses &A);
+  /// Reports the held accesses of loop \p FromLoop and the loops inside
+  /// it (all with 0), each as the aligned pieces ptxas makes of it.
+  void releaseHeld(size_t FromLoop = 0);
+  void emitHeld(const HeldAccess &H);
   /// Per loop being run, innermost last: the local objects it stored into.
   /// A loop cut at its cap skips iterations that would store into them
   /// again: what they hold is forgotten then.

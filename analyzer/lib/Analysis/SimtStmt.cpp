@@ -92,8 +92,11 @@ void SimtInterpreter::runWarp(const clang::FunctionDecl *Kernel,
   }
   IterationsLeft = IterationBudget;
   uint32_t Active = LiveLanes;
+  Held.clear();
+  LoopRuns.clear();
   if (Active)
     exec(Kernel->getBody(), Active);
+  releaseHeld();
   Sink.onWarpEnd();
   Frames.pop_back();
   Exits.clear();
@@ -412,7 +415,8 @@ void SimtInterpreter::exec(const clang::Stmt *S, uint32_t &Active) {
     execForRange(cast<clang::CXXForRangeStmt>(S), Active);
     return;
   case clang::Stmt::AttributedStmtClass:
-    exec(cast<clang::AttributedStmt>(S)->getSubStmt(), Active);
+    LoopHint = cast<clang::AttributedStmt>(S);
+    exec(LoopHint->getSubStmt(), Active);
     return;
   case clang::Stmt::LabelStmtClass:
     exec(cast<clang::LabelStmt>(S)->getSubStmt(), Active);
@@ -522,6 +526,11 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
   const uint32_t Entered = Active;
   bool Unknown = false, Capped = false;
   LoopLocalWrites.emplace_back();
+  const clang::AttributedStmt *Hint = LoopHint;
+  LoopHint = nullptr;
+  if (Hint && Hint->getSubStmt() != Loop)
+    Hint = nullptr;
+  LoopRuns.push_back({unrolledFully(AST, Loop, Hint), 0});
   // Iterations each lane ran: lanes leave for good (test, break, return),
   // so a lane's count is the iteration it left in.
   std::array<unsigned, MaxLanes> Trips{};
@@ -573,6 +582,7 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
       --IterationsLeft;
     for (uint32_t M = Live; M; M &= M - 1)
       ++Trips[__builtin_ctz(M)];
+    LoopRuns.back().Iter = Iter;
     Exits.push_back({});
     uint32_t A = Live;
     exec(Body, A);
@@ -587,6 +597,9 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
     }
     Live = A;
   }
+  // What the loop held back for merging ends with it.
+  releaseHeld(LoopRuns.size() - 1);
+  LoopRuns.pop_back();
   if (Unknown) {
     --UnknownBranchDepth;
     endRegion();
