@@ -381,8 +381,8 @@ void namedVars(const clang::Stmt *E,
 }
 
 /// How \p S (a loop's increment or body) steps one of \p Vars: by an amount
-/// that reads both gridDim and blockDim (`i += blockDim.x * gridDim.x`, or
-/// through a local `stride` set from them), by one that reads blockDim only
+/// that reads gridDim (`i += blockDim.x * gridDim.x`, or through a local
+/// `stride` set from it), by one that reads blockDim only
 /// (`i += blockDim.x`), or neither.
 enum class Stride { None, Block, Grid };
 Stride threadStride(const clang::Stmt *S,
@@ -401,6 +401,10 @@ Stride threadStride(const clang::Stmt *S,
             R = SV->getInit();
       if (readsBuiltin(R, "blockDim"))
         return readsBuiltin(R, "gridDim") ? Stride::Grid : Stride::Block;
+      // The block size as a constant (`i += numThreads * gridDim.x`, with
+      // numThreads the template parameter the launch's block matches).
+      if (readsBuiltin(R, "gridDim"))
+        return Stride::Grid;
     }
   }
   // Not into nested loops: their steps are theirs.

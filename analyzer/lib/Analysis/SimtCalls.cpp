@@ -170,6 +170,8 @@ LValue SimtInterpreter::materialize(const clang::Expr *E, uint32_t Active) {
   Value V = eval(E, Active);
   Value &Slot = F.Temps[E];
   Slot = V;
+  // A new object where an earlier one was: none of its bytes are known.
+  freshObject(&Slot);
   LValue LV;
   LV.Kind = LValue::Var;
   LV.F = &F;
@@ -217,6 +219,7 @@ bool SimtInterpreter::inlineCall(const clang::FunctionDecl *FD,
       Out.Refs[P] = bindReference(P, Args[I], Out, Active);
     else
       Out.Vars[P] = convert(eval(Args[I], Active), P->getType());
+    freshObject(P);
   }
   // A lambda's body sees its captures: by copy as its own variables, by
   // reference as the captured location, and the enclosing `this`.

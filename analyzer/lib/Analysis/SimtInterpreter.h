@@ -285,6 +285,13 @@ private:
   Value convert(const Value &V, clang::QualType To);
   Value opaque(clang::QualType T, llvm::StringRef Why);
   Value builtinIndex(const clang::Expr *E);
+  /// A parameter of a kernel (its arguments), not of a device function.
+  static bool isKernelParam(const clang::VarDecl *VD);
+  /// The thread's own object for the temporary held in \p Slot.
+  const MemObject *objectForTemp(const Value *Slot);
+  /// The object of \p Key (a variable or a temporary's slot) starts anew:
+  /// what its bytes held is forgotten.
+  void freshObject(const void *Key);
   const MemObject *objectFor(const clang::VarDecl *VD);
   LValue localMemberArray(const LValue &LV);
 

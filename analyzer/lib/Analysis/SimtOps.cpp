@@ -290,8 +290,18 @@ Value SimtInterpreter::evalUnary(const clang::UnaryOperator *UO,
 /// is: the variable's object, at the field's byte offset. Other variable
 /// lvalues come back unchanged.
 SimtInterpreter::LValue SimtInterpreter::localMemberArray(const LValue &LV) {
-  if (!LV.VD || LV.Slot || LV.Path.empty() || !LV.VD->hasLocalStorage() ||
-      isa<clang::ParmVarDecl>(LV.VD))
+  if (LV.Path.empty())
+    return LV;
+  // A temporary (the value a function or operator returned, whose member
+  // function now runs) and a device function's value parameter are the
+  // thread's own objects too; a kernel's parameters are not (they live in
+  // the constant bank).
+  const MemObject *Obj = nullptr;
+  if (LV.Slot)
+    Obj = objectForTemp(LV.Slot);
+  else if (LV.VD && LV.VD->hasLocalStorage() && !isKernelParam(LV.VD))
+    Obj = objectFor(LV.VD);
+  if (!Obj)
     return LV;
   int64_t Offset = 0;
   for (const clang::Decl *D : LV.Path) {
@@ -304,7 +314,7 @@ SimtInterpreter::LValue SimtInterpreter::localMemberArray(const LValue &LV) {
   }
   LValue M;
   M.Kind = LValue::Mem;
-  M.Base = objectFor(LV.VD);
+  M.Base = Obj;
   M.Off.fill(EC.getConst(Offset, IntType::i64()));
   return M;
 }

@@ -118,7 +118,7 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
   M.Name = VD->getNameAsString();
   if (!Dynamic)
     M.Decl = VD;
-  if (isa<clang::ParmVarDecl>(VD)) {
+  if (isKernelParam(VD)) {
     // Kernel pointer arguments come from cudaMalloc, which aligns to 256
     // bytes; distinct arguments are placed far apart so they never share a
     // sector.
@@ -146,6 +146,31 @@ const MemObject *SimtInterpreter::objectFor(const clang::VarDecl *VD) {
     M.Name = "extern __shared__";
   ObjectOf[Key] = &M;
   return &M;
+}
+
+bool SimtInterpreter::isKernelParam(const clang::VarDecl *VD) {
+  const auto *P = dyn_cast<clang::ParmVarDecl>(VD);
+  const auto *FD =
+      P ? dyn_cast_or_null<clang::FunctionDecl>(P->getDeclContext()) : nullptr;
+  return P && (!FD || FD->hasAttr<clang::CUDAGlobalAttr>());
+}
+
+const MemObject *SimtInterpreter::objectForTemp(const Value *Slot) {
+  auto [It, New] = ObjectOf.try_emplace(Slot, nullptr);
+  if (New) {
+    MemObject &M = Objects.emplace_back();
+    M.Name = "temporary";
+    M.Space = AddrSpace::Local;
+    M.Base = uint64_t(NextLocal++) << 24;
+    It->second = &M;
+  }
+  return It->second;
+}
+
+void SimtInterpreter::freshObject(const void *Key) {
+  auto It = ObjectOf.find(Key);
+  if (It != ObjectOf.end())
+    forgetLocal(It->second, ~0u, {}, 0);
 }
 
 const Expr *SimtInterpreter::loadIn(const Expr *E) {

@@ -117,7 +117,12 @@ void UncoalescedGlobalCheck::run(const KernelResult &K, const TargetModel &TM,
   for (const AccessSummary &A : K.Accesses) {
     if (A.Space != AddrSpace::Global || A.Sectors.empty())
       continue;
-    double S = A.Sectors.mean(), Ideal = A.IdealSectors.mean();
+    // The typical case decides (sizes that are multiples of the access
+    // span); a figure of the misaligned samples alone is a note naming
+    // them, never a warning.
+    double S = A.headline(K), Ideal = A.IdealSectors.mean();
+    bool EdgeOnly = S <= Ideal + 1e-9 && A.Sectors.Max > Ideal + 1e-9 &&
+                    !A.sampleDependence(K).empty();
     // Legacy models: a transaction moves 32 to 128 bytes, so as many
     // transactions as the ideal may still move more bytes than needed
     // (1.2/1.3: lanes 8 bytes apart take one 128-byte transaction for 64
@@ -127,7 +132,7 @@ void UncoalescedGlobalCheck::run(const KernelResult &K, const TargetModel &TM,
     bool ExcessBytes =
         Txn && Needed > 0 && Moved > Needed + 1e-9 && S <= Ideal + 1e-9;
     // Any excess is a finding; a small one is a note (MinExcessRatio).
-    if ((S <= Ideal + 1e-9 && !ExcessBytes) ||
+    if ((S <= Ideal + 1e-9 && !ExcessBytes && !EdgeOnly) ||
         (A.ActiveLanes.mean() < TM.WarpSize && laneContiguousAligned(A, TM)))
       continue;
     // Legacy models count transactions per warp instruction (both
@@ -190,9 +195,9 @@ void UncoalescedGlobalCheck::run(const KernelResult &K, const TargetModel &TM,
             ") replaces " + std::to_string(*Stride / A.BytesPerLane) +
             " requests touching the same " + (Txn ? "segments" : "sectors"));
     }
-    if (ExcessBytes ? Moved / Needed < MinRatio
-                    : Ideal > 0 && (S / Ideal < MinRatio ||
-                                    lineRatio(K, A) < MinRatio))
+    if (EdgeOnly || (ExcessBytes ? Moved / Needed < MinRatio
+                                 : Ideal > 0 && (S / Ideal < MinRatio ||
+                                                 lineRatio(K, A) < MinRatio)))
       F.Severity = Finding::Note;
     Out.report(std::move(F));
   }
