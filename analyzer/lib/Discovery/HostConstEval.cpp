@@ -104,18 +104,23 @@ std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
     if (D && W.argumentWriteBefore(VD, Point))
       S.ArgcRead = true;
     if (!D) {
-      if constexpr (std::is_same_v<T, int64_t>)
-        if (Path.empty()) {
+      if constexpr (std::is_same_v<T, int64_t>) {
+        if (Path.empty())
           if (std::optional<int64_t> V = afterLoop(VD))
             return V;
-          // Several definitions reach: the launch is a set, one member per
-          // value (LaunchSets.cpp).
-          if (S.RecordUndecided && VD->getType()->isIntegerType() &&
-              llvm::none_of(S.Open, [&](const HostEvalSession::Undecided &U) {
-                return U.Var == VD;
-              }))
-            S.Open.push_back({VD, Frame, Point});
-        }
+        // Several definitions reach: the launch is a set, one member per
+        // value (LaunchSets.cpp); a member of a configuration struct too.
+        // (A dim3's components are the launch's own: a grid computed at
+        // run time is sampled, as it was.)
+        const clang::RecordDecl *RD = VD->getType()->getAsRecordDecl();
+        if (S.RecordUndecided &&
+            (Path.empty() ? VD->getType()->isIntegerType()
+                          : RD && RD->getName() != "dim3") &&
+            llvm::none_of(S.Open, [&](const HostEvalSession::Undecided &U) {
+              return U.Var == VD && U.Path == Path;
+            }))
+          S.Open.push_back({VD, Path.str(), Frame, Point});
+      }
       return std::nullopt;
     }
     if constexpr (std::is_same_v<T, int64_t>) {

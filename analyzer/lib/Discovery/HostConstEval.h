@@ -169,11 +169,15 @@ public:
   /// Keyed by the variable and a member path ("" for the variable itself,
   /// "x" for a dim3 parameter's component bound from another unit's call).
   std::map<std::pair<const clang::VarDecl *, std::string>, int64_t> Chosen;
-  bool chosen(const clang::VarDecl *VD) const { return Chosen.count({VD, ""}); }
+  bool chosen(const clang::VarDecl *VD, llvm::StringRef Path = "") const {
+    return Chosen.count({VD, Path.str()});
+  }
   /// A variable read with no single reaching definition, while
   /// RecordUndecided is set (the launch's grid and block).
   struct Undecided {
     const clang::VarDecl *Var = nullptr;
+    /// The member read ("block_size" of a configuration struct), or "".
+    std::string Path;
     const CallFrame *Frame = nullptr;
     const clang::Stmt *Point = nullptr;
   };
@@ -247,7 +251,8 @@ public:
   /// header, from start values that are known: the value the loop leaves.
   std::optional<int64_t> afterLoop(const clang::VarDecl *VD);
 
-  /// The values \p VD can hold at the point (LaunchSets.cpp): each value of
+  /// The values \p VD (its member \p Path) can hold at the point
+  /// (LaunchSets.cpp): each value of
   /// the `for` loop around the point that steps it, or the value of each
   /// plain definition that may reach the point (those under an `if` known
   /// to lead elsewhere left out). nullopt when one of them is not a
@@ -259,7 +264,9 @@ public:
     /// The values that an occupancy calculator call gave.
     std::vector<int64_t> FromOccupancy;
   };
-  std::optional<ValueSet> valueSet(const clang::VarDecl *VD, std::string &Why);
+  /// \p Path: a member of a local struct (`config.block_size`), or "".
+  std::optional<ValueSet> valueSet(const clang::VarDecl *VD,
+                                   llvm::StringRef Path, std::string &Why);
 
 private:
   /// `sizes[j]` of an array that its initializer alone fills; `f(a, b)` of

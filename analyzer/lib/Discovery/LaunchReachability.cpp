@@ -32,13 +32,13 @@ static std::vector<int64_t> testValues(HostEvalSession &S, const CallFrame *F,
   std::vector<int64_t> Out;
   if (std::optional<int64_t> V = HostConstEval(S, F, At).evalInt(Cond)) {
     Out.push_back(*V);
-  } else if (S.Open.size() == 1 && !S.chosen(S.Open[0].Var)) {
+  } else if (S.Open.size() == 1 && !S.chosen(S.Open[0].Var, S.Open[0].Path)) {
     HostEvalSession::Undecided U = S.Open[0];
     std::string Why;
     std::optional<HostConstEval::ValueSet> VS =
-        HostConstEval(S, U.Frame, U.Point).valueSet(U.Var, Why);
+        HostConstEval(S, U.Frame, U.Point).valueSet(U.Var, U.Path, Why);
     for (size_t I = 0; VS && I < VS->Values.size(); ++I) {
-      S.Chosen[{U.Var, ""}] = VS->Values[I];
+      S.Chosen[{U.Var, U.Path}] = VS->Values[I];
       std::optional<int64_t> V = HostConstEval(S, F, At).evalInt(Cond);
       if (!V || VS->Total != VS->Values.size()) {
         Out.clear();
@@ -46,7 +46,7 @@ static std::vector<int64_t> testValues(HostEvalSession &S, const CallFrame *F,
       }
       Out.push_back(*V);
     }
-    S.Chosen.erase({U.Var, ""});
+    S.Chosen.erase({U.Var, U.Path});
   }
   S.Open = std::move(Open);
   S.RecordUndecided = Record;

@@ -40,17 +40,6 @@ const Stmt *declStmtOf(ASTContext &Ctx, const VarDecl *VD) {
   return Ps.empty() ? nullptr : Ps[0].get<DeclStmt>();
 }
 
-/// Whether \p S runs whenever its function reaches it in order: nothing
-/// between it and \p Body but compound statements (and the expression
-/// wrappers of a statement).
-bool unconditional(ASTContext &Ctx, const Stmt *S, const Stmt *Body) {
-  for (const Stmt *P = parentStmt(Ctx, S); P && P != Body;
-       P = parentStmt(Ctx, P))
-    if (!isa<CompoundStmt, Expr, DeclStmt>(P))
-      return false;
-  return true;
-}
-
 /// The next value of a loop counter stepped by \p Inc, or nullopt when the
 /// step is not one of ++, --, += c, -= c, *= c, /= c, <<= c, >>= c.
 std::optional<int64_t> step(HostConstEval &Ev, const VarDecl *V,
@@ -83,11 +72,14 @@ std::optional<int64_t> step(HostConstEval &Ev, const VarDecl *V,
 } // namespace
 
 std::optional<HostConstEval::ValueSet>
-HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
-  if (!ownsLocal(VD) || !VD->getType()->isIntegerType()) {
+HostConstEval::valueSet(const VarDecl *VD, StringRef Path, std::string &Why) {
+  if (!ownsLocal(VD) || !(Path.empty() ? VD->getType()->isIntegerType()
+                                       : VD->getType()->isRecordType())) {
     Why = "not a local integer";
     return std::nullopt;
   }
+  std::string Name =
+      VD->getNameAsString() + (Path.empty() ? "" : "." + Path.str());
   ASTContext &Ctx = S.Ctx;
   const SourceManager &SM = Ctx.getSourceManager();
   const Stmt *Body = Frame->F->getBody();
@@ -99,8 +91,8 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
   };
 
   // A `for` loop around the point whose header steps VD: every iteration.
-  for (const Stmt *C = parentStmt(Ctx, Point); C && C != Body;
-       C = parentStmt(Ctx, C)) {
+  for (const Stmt *C = Path.empty() ? parentStmt(Ctx, Point) : nullptr;
+       C && C != Body; C = parentStmt(Ctx, C)) {
     const auto *FS = dyn_cast<ForStmt>(C);
     if (!FS || !FS->getBody() || !stmtWithin(SM, Point, FS->getBody()))
       continue;
@@ -166,22 +158,45 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
       std::optional<unsigned> OutArg = std::nullopt;
     };
     std::vector<Def> Defs;
+    // (A struct's declaration defines the member by its initializer.)
     if (const Stmt *DS = declStmtOf(Ctx, VD); DS && VD->getInit())
       Defs.push_back({DS, VD->getInit()});
     for (const VarWrites::Write &W : Writes) {
       if (!SM.isBeforeInTranslationUnit(W.E->getBeginLoc(),
                                         Point->getBeginLoc()))
         continue;
-      if (!W.Value || !W.Path.empty()) {
-        Why = "'" + VD->getNameAsString() + "' is updated at " +
-              makePos(Ctx, W.E->getBeginLoc()).str() +
-              ", not assigned a value";
+      // Another member's write leaves this one as it was.
+      StringRef WP = W.Path;
+      if (!Path.empty() && !WP.empty() && WP != Path &&
+          !Path.starts_with(WP.str() + ".") &&
+          !WP.starts_with(Path.str() + "."))
+        continue;
+      if (!W.Value || WP != Path) {
+        Why = "'" + Name + "' is updated at " +
+              makePos(Ctx, W.E->getBeginLoc()).str() + ", not assigned a value";
         return std::nullopt;
       }
       Defs.push_back({W.E, W.Value, W.OutArg});
     }
+    // (Also under an `if` known to take its branch: `if (n > 1) bs = 4;`
+    // with n = 4096 always runs.)
+    auto AlwaysRuns = [&](const Stmt *At) {
+      for (const Stmt *C = At, *P = parentStmt(Ctx, C); P && P != Body;
+           C = P, P = parentStmt(Ctx, P)) {
+        if (isa<CompoundStmt, Expr, DeclStmt>(P))
+          continue;
+        const auto *If = dyn_cast<IfStmt>(P);
+        if (!If || (C != If->getThen() && C != If->getElse()))
+          return false;
+        std::optional<int64_t> T =
+            HostConstEval(S, Frame, If).evalInt(If->getCond());
+        if (!T || (*T != 0) != (C == If->getThen()))
+          return false;
+      }
+      return true;
+    };
     for (size_t I = Defs.size(); I-- > 0;)
-      if (unconditional(Ctx, Defs[I].At, Body)) {
+      if (AlwaysRuns(Defs[I].At)) {
         Defs.erase(Defs.begin(), Defs.begin() + I);
         break;
       }
@@ -202,14 +217,16 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
         continue;
       HostConstEval At(S, Frame, D.At);
       std::string Note; // the calculator's answer, as it says it
+      // The declaration's initializer holds the whole struct.
+      bool WholeInit = !Path.empty() && D.Value == VD->getInit();
       std::optional<int64_t> V =
           D.OutArg
               ? At.occupancyOutput(cast<CallExpr>(D.Value), *D.OutArg, &Note)
-              : At.evalInt(D.Value);
+          : WholeInit ? At.evalMember(D.Value, Path)
+                      : At.evalInt(D.Value);
       if (!V) {
-        Why = "'" + VD->getNameAsString() + "' = " + sourceText(Ctx, D.Value) +
-              " at " + makePos(Ctx, D.At->getBeginLoc()).str() +
-              " is not a constant";
+        Why = "'" + Name + "' = " + sourceText(Ctx, D.Value) + " at " +
+              makePos(Ctx, D.At->getBeginLoc()).str() + " is not a constant";
         return std::nullopt;
       }
       Add(*V);
@@ -221,7 +238,7 @@ HostConstEval::valueSet(const VarDecl *VD, std::string &Why) {
       Places.push_back(Place);
     }
     if (Out.Values.empty()) {
-      Why = "no definition of '" + VD->getNameAsString() + "' reaches it";
+      Why = "no definition of '" + Name + "' reaches it";
       return std::nullopt;
     }
     Out.Origin = "the definitions at " + llvm::join(Places, ", ");

@@ -533,15 +533,22 @@ void LaunchBuilder::build(
     });
     if (Incomplete && Reachable && !Session.Open.empty() &&
         MultiValued < MaxSetVariables && Choices.size() < MaxDecidedVariables) {
+      // Variables first; a member of a struct (`config.block_size`) after
+      // them, so that its set is tried only when they are decided.
+      std::stable_partition(
+          Session.Open.begin(), Session.Open.end(),
+          [](const HostEvalSession::Undecided &U) { return U.Path.empty(); });
       HostEvalSession::Undecided U = Session.Open.front();
       std::string Why;
       HostConstEval Ev(Session, U.Frame, U.Point);
+      bool ArgcBefore = Session.ArgcRead;
       Session.ArgcRead = false;
       // The device properties the set's values read, apart from those
       // read before (a test on the way may have read the same).
       std::vector<std::string> ReadBefore = std::move(Session.DeviceRead);
       Session.DeviceRead.clear();
-      std::optional<HostConstEval::ValueSet> VS = Ev.valueSet(U.Var, Why);
+      std::optional<HostConstEval::ValueSet> VS =
+          Ev.valueSet(U.Var, U.Path, Why);
       std::vector<std::string> SetReads = std::move(Session.DeviceRead);
       Session.DeviceRead = std::move(ReadBefore);
       for (const std::string &R : SetReads)
@@ -565,17 +572,17 @@ void LaunchBuilder::build(
         for (size_t I = 0; I < VS->Values.size(); ++I) {
           if (SetMembers >= MaxSetMembers)
             break;
-          Session.Chosen[{U.Var, ""}] = VS->Values[I];
+          Session.Chosen[{U.Var, U.Path}] = VS->Values[I];
           std::string Capped =
               VS->Total > VS->Values.size()
                   ? " (" + std::to_string(VS->Values.size()) +
                         " of them analysed, evenly spaced)"
                   : "";
-          Choices.push_back(U.Var->getNameAsString() + " = " +
-                            std::to_string(VS->Values[I]) + ": value " +
-                            std::to_string(I + 1) + " of " +
-                            std::to_string(VS->Total) + " of " + VS->Origin +
-                            Capped + Argc);
+          Choices.push_back(
+              U.Var->getNameAsString() + (U.Path.empty() ? "" : "." + U.Path) +
+              " = " + std::to_string(VS->Values[I]) + ": value " +
+              std::to_string(I + 1) + " of " + std::to_string(VS->Total) +
+              " of " + VS->Origin + Capped + Argc);
           bool Occupancy = llvm::is_contained(VS->FromOccupancy, VS->Values[I]);
           OccupancyMembers += Occupancy;
           MultiValued += VS->Values.size() > 1;
@@ -584,9 +591,12 @@ void LaunchBuilder::build(
           OccupancyMembers -= Occupancy;
           Choices.pop_back();
         }
-        Session.Chosen.erase({U.Var, ""});
+        Session.Chosen.erase({U.Var, U.Path});
         return;
       }
+      // A member without a set leaves the launch as it was without one.
+      if (!U.Path.empty())
+        Session.ArgcRead = ArgcBefore;
     }
     const CallFrame *Top = F;
     while (Top->Parent)

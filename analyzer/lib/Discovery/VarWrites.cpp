@@ -420,8 +420,19 @@ std::vector<const Stmt *> VarWrites::ancestors(const Stmt *S) {
 
 std::optional<ReachingDef>
 VarWrites::reaching(const VarDecl *VD, StringRef Path, const Stmt *Point) {
-  if (!Body || !Point || VD->getType()->isReferenceType())
+  if (!Body || !Point)
     return std::nullopt;
+  if (VD->getType()->isReferenceType()) {
+    // A parameter bound to a const object (`const Config &c`) holds what
+    // the caller passed: the function cannot write it.
+    if (!isa<ParmVarDecl>(VD) ||
+        !VD->getType().getNonReferenceType().isConstQualified())
+      return std::nullopt;
+    ReachingDef R;
+    R.Kind = ReachingDef::Param;
+    R.SubPath = Path.str();
+    return R;
+  }
   std::vector<const Stmt *> Anc = ancestors(Point);
   if (Anc.empty())
     return std::nullopt;

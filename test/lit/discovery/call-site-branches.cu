@@ -27,9 +27,12 @@ int main(int argc, char **argv) {
 }
 // The only call passes block_size = 32: the `if` takes the else branch, so
 // mm<16> is never launched and mm<32> runs with threads (32, 32, 1). The grid
-// reads dims through a reference parameter: unknown.
+// reads dims through a const reference parameter, which multiply() cannot
+// write: the caller's dims at the call. Its y is 5 * 2 * 32 = 320, so
+// grid.y = 320 / 32 = 10; its x is also written under `argc > 1`, and a
+// dim3 component takes no set of values: unknown.
 // CHECK-NOT: kernel 'mm<16>'
 // CHECK: kernel 'mm<32>'
-// CHECK-NEXT: launch at {{.*}}:15:5 in multiply(): grid (?, ?, 1) from `grid` block (32, 32, 1)
+// CHECK-NEXT: launch at {{.*}}:15:5 in multiply(): grid (?, 10, 1) from `grid` block (32, 32, 1)
 // CHECK-NEXT: from call at {{.*}}:25:11 in main()
 // CHECK-NOT: launch at

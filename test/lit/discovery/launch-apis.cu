@@ -46,8 +46,13 @@ void run(float *a, cudaStream_t s) {
     cfg2.blockDim.y = 4;
   cudaLaunchKernelEx(&cfg2, ex, a, 7);
 // Aggregate initialisation: grid (4, 1, 1); block (64, 2, 1) but y may be
-// set to 4 in the branch -> unknown; shared 0; stream s.
-// CHECK-NEXT: launch at {{.*}}:47:3 in run() by cudaLaunchKernelEx: grid (4, 1, 1) block (64, ?, 1) from `cfg2.blockDim` shared 0 stream cfg2.stream
+// set to 4 in the branch (n's address is in args[], so the test is not
+// known) -> a set of two launches, y = 2 and y = 4; shared 0; stream s.
+// CHECK-NEXT: launch at {{.*}}:47:3 in run() by cudaLaunchKernelEx: grid (4, 1, 1) block (64, 2, 1) shared 0 stream cfg2.stream
+// CHECK-NEXT: set member: cfg2.blockDim.y = 2: value 1 of 2 of the definitions at {{.*}}launch-apis.cu:44:3, {{.*}}launch-apis.cu:46:5
+// CHECK-NEXT: args: a=`a`, n=7
+// CHECK-NEXT: launch at {{.*}}:47:3 in run() by cudaLaunchKernelEx: grid (4, 1, 1) block (64, 4, 1) shared 0 stream cfg2.stream
+// CHECK-NEXT: set member: cfg2.blockDim.y = 4: value 2 of 2 of the definitions at {{.*}}launch-apis.cu:44:3, {{.*}}launch-apis.cu:46:5
 // CHECK-NEXT: args: a=`a`, n=7
 }
 
