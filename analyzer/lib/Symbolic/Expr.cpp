@@ -593,6 +593,7 @@ const Expr *ExprContext::unique(Expr &&Proto) {
   if (Expr *Found = Set.FindNodeOrInsertPos(ID, InsertPos))
     return Found;
   Expr *E = new (Alloc.Allocate<Expr>()) Expr(std::move(Proto));
+  E->Hash = ID.ComputeHash();
   if (!E->Name.empty()) {
     // Null-terminated, so that an opaque reason can serve as EvalResult::Why.
     char *Buf = Alloc.Allocate<char>(E->Name.size() + 1);

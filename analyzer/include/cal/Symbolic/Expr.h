@@ -126,6 +126,10 @@ public:
   std::string str() const;
 
   void Profile(llvm::FoldingSetNodeID &ID) const;
+  /// The hash of Profile's ID, kept from the node's creation: the set's
+  /// growth and its bucket scans then need no profile of the nodes they
+  /// pass over.
+  unsigned hash() const { return Hash; }
 
 private:
   friend class ExprContext;
@@ -145,7 +149,30 @@ private:
   /// they occur), saturating: what one evaluation visits.
   uint32_t TreeSize = 1;
   unsigned Id = 0; // creation order, for canonical operand ordering
+  unsigned Hash = 0;
 };
+
+} // namespace cal
+
+namespace llvm {
+/// Uniquing hashes each node once (cal::Expr::hash) instead of profiling it
+/// again at every rehash and bucket comparison.
+template <>
+struct FoldingSetTrait<cal::Expr> : DefaultFoldingSetTrait<cal::Expr> {
+  static unsigned ComputeHash(const cal::Expr &X, FoldingSetNodeID &) {
+    return X.hash();
+  }
+  static bool Equals(const cal::Expr &X, const FoldingSetNodeID &ID,
+                     unsigned IDHash, FoldingSetNodeID &TempID) {
+    if (X.hash() != IDHash)
+      return false;
+    X.Profile(TempID);
+    return TempID == ID;
+  }
+};
+} // namespace llvm
+
+namespace cal {
 
 /// Values of the atoms for one lane. Unbound atoms make evaluation fail.
 struct Bindings {
