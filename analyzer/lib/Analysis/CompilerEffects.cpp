@@ -303,6 +303,31 @@ bool isExitArm(const clang::ASTContext &Ctx, const clang::Stmt *Arm) {
   return !A.ControlFlow && A.Nodes <= 40;
 }
 
+/// An exit arm with statements before its `return;` (`if (i < w - 1) {
+/// y[i] = fill; return; }`), followed in its block by a loop: nvcc lays the
+/// arm out of line and branches to it (`@!P0 BRA`), as the SASS of
+/// research/compiler-effects/early-exits.cu shows, instead of predicating
+/// the arm's statements and its EXIT; the H100 counted a divergent target
+/// on such an `if` (docs/compiler-effects.md). A bare `return;` stays an
+/// `@P0 EXIT` before any loop.
+bool exitArmBeforeLoop(clang::ASTContext &Ctx, const clang::IfStmt *If) {
+  const auto *Arm = llvm::dyn_cast<clang::CompoundStmt>(If->getThen());
+  if (isNoOpTail(If->getThen()) ||
+      (Arm && std::all_of(Arm->body_begin(), Arm->body_end(), isNoOpTail)))
+    return false;
+  auto Ps = Ctx.getParents(*If);
+  const auto *CS = Ps.empty() ? nullptr : Ps[0].get<clang::CompoundStmt>();
+  if (!CS)
+    return false;
+  bool After = false;
+  for (const clang::Stmt *S : CS->body()) {
+    if (After && containsLoop(S))
+      return true;
+    After |= S == If;
+  }
+  return false;
+}
+
 bool isEmptyArm(const clang::Stmt *S) {
   if (!S || llvm::isa<clang::NullStmt>(S))
     return true;
@@ -320,7 +345,8 @@ BranchLowering branchLowering(clang::ASTContext &Ctx, const clang::IfStmt *If,
   if (OnlyForPointerRMW)
     *OnlyForPointerRMW = false;
   if (isEmptyArm(If->getElse()) && isKernel(enclosingFunction(Ctx, If)) &&
-      (isExitArm(Ctx, If->getThen()) || inKernelTail(Ctx, If)))
+      ((isExitArm(Ctx, If->getThen()) && !exitArmBeforeLoop(Ctx, If)) ||
+       inKernelTail(Ctx, If)))
     return BranchLowering::PredicatedExit;
   return predicatedArms(Ctx, If, OnlyForPointerRMW) ? BranchLowering::Predicated
                                                     : BranchLowering::Branch;

@@ -75,6 +75,9 @@ std::string divergenceWithoutCost(const clang::Stmt *Branch);
 unsigned sharedCopyPieceBytes(unsigned Size, unsigned Align,
                               unsigned MaxAccess);
 
+/// Whether \p S has a loop in it (`for`, `while`, `do`, range-`for`).
+bool containsLoop(const clang::Stmt *S);
+
 /// Whether nvcc unrolls \p Loop fully, so that an access of one iteration
 /// may merge with the same access of the next: a `for` of a constant trip
 /// count (its variable's start, bound and step integer constants once the

@@ -105,6 +105,8 @@ std::optional<int64_t> constantTrips(clang::ASTContext &Ctx,
   return (Span + By - 1) / By;
 }
 
+} // namespace
+
 bool containsLoop(const clang::Stmt *S) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     bool Found = false;
@@ -117,8 +119,6 @@ bool containsLoop(const clang::Stmt *S) {
   F.TraverseStmt(const_cast<clang::Stmt *>(S));
   return F.Found;
 }
-
-} // namespace
 
 bool unrolledFully(clang::ASTContext &Ctx, const clang::Stmt *Loop,
                    const clang::AttributedStmt *Hint) {

@@ -103,6 +103,17 @@ std::optional<T> HostConstEval::atDef(const VarDecl *VD, StringRef Path,
     std::optional<ReachingDef> D = W.reaching(VD, Path, Point);
     if (D && W.argumentWriteBefore(VD, Point))
       S.ArgcRead = true;
+    // A range-for's variable (`for (int bs : sizes)`) takes each element in
+    // turn: a set (LaunchSets.cpp), not its `*__begin` initializer.
+    if (D && D->Kind == ReachingDef::Init && Path.empty()) {
+      auto Ps = S.Ctx.getParents(*VD);
+      const auto *DS = Ps.empty() ? nullptr : Ps[0].get<DeclStmt>();
+      auto Qs = DS ? S.Ctx.getParents(*DS) : DynTypedNodeList(DynTypedNode());
+      const auto *RF =
+          DS && !Qs.empty() ? Qs[0].get<CXXForRangeStmt>() : nullptr;
+      if (RF && RF->getLoopVarStmt() == DS)
+        D.reset();
+    }
     if (!D) {
       if constexpr (std::is_same_v<T, int64_t>) {
         if (Path.empty())
@@ -187,6 +198,13 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
   DepthGuard G(S.Depth);
   if (!G.Ok)
     return std::nullopt;
+  // A floating value tested as a condition (`if (!scale)`) is compared with
+  // zero, not truncated first.
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E->IgnoreParens());
+      IC && IC->getCastKind() == CK_FloatingToBoolean) {
+    std::optional<APFloat> F = evalReal(IC->getSubExpr());
+    return F ? std::optional<int64_t>(!F->isZero()) : std::nullopt;
+  }
   E = skipWrappers(E);
   ASTContext &Ctx = S.Ctx;
   if (E->getType()->isRealFloatingType()) {
@@ -232,6 +250,38 @@ std::optional<int64_t> HostConstEval::evalInt(const Expr *E) {
       CmpGuard(unsigned &N, bool On) : N(N), On(On) { N += On; }
       ~CmpGuard() { N -= On; }
     } Cmp(S.InComparison, BO->isComparisonOp());
+    // Floating operands compare as floating values: `tol > 0.0f` with
+    // tol = 1e-5f holds, although both truncate to 0.
+    if (BO->isComparisonOp() &&
+        (BO->getLHS()->getType()->isRealFloatingType() ||
+         BO->getRHS()->getType()->isRealFloatingType())) {
+      std::optional<APFloat> L = evalReal(BO->getLHS()),
+                             R = evalReal(BO->getRHS());
+      if (!L || !R)
+        return std::nullopt;
+      if (&L->getSemantics() != &R->getSemantics()) {
+        bool Lost;
+        L->convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &Lost);
+        R->convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &Lost);
+      }
+      APFloat::cmpResult C = L->compare(*R);
+      switch (BO->getOpcode()) {
+      case BO_LT:
+        return C == APFloat::cmpLessThan;
+      case BO_GT:
+        return C == APFloat::cmpGreaterThan;
+      case BO_LE:
+        return C == APFloat::cmpLessThan || C == APFloat::cmpEqual;
+      case BO_GE:
+        return C == APFloat::cmpGreaterThan || C == APFloat::cmpEqual;
+      case BO_EQ:
+        return C == APFloat::cmpEqual;
+      case BO_NE:
+        return C != APFloat::cmpEqual;
+      default:
+        return std::nullopt;
+      }
+    }
     return evalIntBinary(BO, [&](const Expr *X) { return evalInt(X); });
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {

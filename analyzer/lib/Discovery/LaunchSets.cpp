@@ -40,6 +40,75 @@ const Stmt *declStmtOf(ASTContext &Ctx, const VarDecl *VD) {
   return Ps.empty() ? nullptr : Ps[0].get<DeclStmt>();
 }
 
+/// Whether the definition at \p At in \p F's function is under an `if`
+/// known to lead elsewhere (`if (argc > 1) bs = atoi(argv[1]);` in the run
+/// without arguments).
+bool deadDefinition(HostEvalSession &S, const CallFrame *F, const Stmt *At) {
+  const Stmt *Body = F->F->getBody();
+  for (const Stmt *C = At, *P = parentStmt(S.Ctx, C); P && P != Body;
+       C = P, P = parentStmt(S.Ctx, P))
+    if (const auto *If = dyn_cast<IfStmt>(P);
+        If && (C == If->getThen() || C == If->getElse())) {
+      std::optional<int64_t> T = HostConstEval(S, F, If).evalInt(If->getCond());
+      if (T && (*T != 0) != (C == If->getThen()))
+        return true;
+    }
+  return false;
+}
+
+/// The elements of a braced list (`{4, 8, 16}`, also as a std::vector's or
+/// std::array's initializer), or none.
+std::optional<std::vector<const Expr *>> listElements(const Expr *E) {
+  E = E ? E->IgnoreImplicit()->IgnoreParens() : nullptr;
+  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E))
+    if (CE->getNumArgs() >= 1)
+      E = CE->getArg(0)->IgnoreImplicit();
+  if (const auto *IL = dyn_cast_or_null<CXXStdInitializerListExpr>(E))
+    E = IL->getSubExpr()->IgnoreImplicit();
+  const auto *List = dyn_cast_or_null<InitListExpr>(E);
+  // std::array's `{{...}}`: the one member's list.
+  if (List && List->getNumInits() == 1 &&
+      isa<InitListExpr>(List->getInit(0)->IgnoreImplicit()) &&
+      List->getType()->isRecordType())
+    List = cast<InitListExpr>(List->getInit(0)->IgnoreImplicit());
+  if (!List)
+    return std::nullopt;
+  std::vector<const Expr *> Out;
+  for (unsigned I = 0; I < List->getNumInits(); ++I)
+    Out.push_back(List->getInit(I));
+  return Out;
+}
+
+/// The values a range-`for` over a list of constants gives its variable:
+/// `for (int bs : {64, 128})`, or over a local array or std::vector whose
+/// declaration's list is the only definition that runs before the loop.
+std::optional<std::vector<int64_t>>
+rangeValues(HostEvalSession &S, const CallFrame *F, const CXXForRangeStmt *RF) {
+  const Expr *Range = RF->getRangeInit();
+  std::optional<std::vector<const Expr *>> Elems = listElements(Range);
+  if (!Elems) {
+    const VarDecl *L = namedVar(Range);
+    if (!L || !L->isLocalVarDecl() || L->getParentFunctionOrMethod() != F->F)
+      return std::nullopt;
+    for (const VarWrites::Write &W : S.writes(F->F).writesOf(L))
+      if (S.Ctx.getSourceManager().isBeforeInTranslationUnit(
+              W.E->getBeginLoc(), RF->getBeginLoc()) &&
+          !deadDefinition(S, F, W.E))
+        return std::nullopt;
+    Elems = listElements(L->getInit());
+  }
+  if (!Elems || Elems->empty())
+    return std::nullopt;
+  std::vector<int64_t> Out;
+  for (const Expr *E : *Elems) {
+    std::optional<int64_t> V = HostConstEval(S, F, RF).evalInt(E);
+    if (!V)
+      return std::nullopt;
+    Out.push_back(*V);
+  }
+  return Out;
+}
+
 /// The next value of a loop counter stepped by \p Inc, or nullopt when the
 /// step is not one of ++, --, += c, -= c, *= c, /= c, <<= c, >>= c.
 std::optional<int64_t> step(HostConstEval &Ev, const VarDecl *V,
@@ -93,6 +162,18 @@ HostConstEval::valueSet(const VarDecl *VD, StringRef Path, std::string &Why) {
   // A `for` loop around the point whose header steps VD: every iteration.
   for (const Stmt *C = Path.empty() ? parentStmt(Ctx, Point) : nullptr;
        C && C != Body; C = parentStmt(Ctx, C)) {
+    if (const auto *RF = dyn_cast<CXXForRangeStmt>(C);
+        RF && RF->getLoopVariable() == VD) {
+      std::optional<std::vector<int64_t>> Vs = rangeValues(S, Frame, RF);
+      if (!Vs) {
+        Why = "the range-for's list is not one of constants";
+        return std::nullopt;
+      }
+      for (int64_t V : *Vs)
+        Add(V);
+      Out.Origin = "the loop at " + makePos(Ctx, RF->getBeginLoc()).str();
+      break;
+    }
     const auto *FS = dyn_cast<ForStmt>(C);
     if (!FS || !FS->getBody() || !stmtWithin(SM, Point, FS->getBody()))
       continue;
@@ -204,16 +285,7 @@ HostConstEval::valueSet(const VarDecl *VD, StringRef Path, std::string &Why) {
     for (const Def &D : Defs) {
       // A definition under an `if` known to lead elsewhere does not run
       // (`if (argc > 1) bs = atoi(argv[1]);` in the run without arguments).
-      bool Dead = false;
-      for (const Stmt *C = D.At, *P = parentStmt(Ctx, C); P && P != Body && !Dead;
-           C = P, P = parentStmt(Ctx, P))
-        if (const auto *If = dyn_cast<IfStmt>(P);
-            If && (C == If->getThen() || C == If->getElse())) {
-          std::optional<int64_t> T =
-              HostConstEval(S, Frame, If).evalInt(If->getCond());
-          Dead = T && (*T != 0) != (C == If->getThen());
-        }
-      if (Dead)
+      if (deadDefinition(S, Frame, D.At))
         continue;
       HostConstEval At(S, Frame, D.At);
       std::string Note; // the calculator's answer, as it says it

@@ -538,6 +538,26 @@ void LaunchBuilder::build(
       std::stable_partition(
           Session.Open.begin(), Session.Open.end(),
           [](const HostEvalSession::Undecided &U) { return U.Path.empty(); });
+      // When the first has no set (a parameter its function writes), the
+      // first that has one goes first (`for (int tpb : sizes) run(n, tpb)`).
+      {
+        bool Argc0 = Session.ArgcRead;
+        std::vector<std::string> Reads0 = Session.DeviceRead;
+        auto HasSet = [&](const HostEvalSession::Undecided &C) {
+          std::string Ignored;
+          return HostConstEval(Session, C.Frame, C.Point)
+              .valueSet(C.Var, C.Path, Ignored)
+              .has_value();
+        };
+        if (!HasSet(Session.Open.front())) {
+          auto It = std::find_if(std::next(Session.Open.begin()),
+                                 Session.Open.end(), HasSet);
+          if (It != Session.Open.end())
+            std::rotate(Session.Open.begin(), It, std::next(It));
+        }
+        Session.ArgcRead = Argc0;
+        Session.DeviceRead = std::move(Reads0);
+      }
       HostEvalSession::Undecided U = Session.Open.front();
       std::string Why;
       HostConstEval Ev(Session, U.Frame, U.Point);
