@@ -13,7 +13,15 @@ launch (the reduced CSVs of measure-device.sh):
 A warning on a line with no measurement of that kind is not judged. Recall
 counts the measured lines past the same rule that carry a warning.
 
-  warning-precision.py --measured DIR --json DIR [--false]
+A warning is judged against the launches of its own kernel (the mangled
+name of the kernel its note names): a template's other instantiation, or
+another kernel whose code shares the line (an inlined device function),
+was measured under other sizes, and Nsight Compute measures only the first
+launch of each kernel name. A warning whose kernel was not measured is not
+judged. --by-line judges every warning against every measured launch of its
+line instead (the rule of the rounds before the tenth).
+
+  warning-precision.py --measured DIR --json DIR [--false] [--by-line]
 (--json: the analyzer's JSON kept by realcode-compare.py --keep-json)
 """
 import argparse, collections, csv, glob, json, os
@@ -30,15 +38,17 @@ def norm(path):
     return path.split("/", 1)[1] if "+" in path.split("/", 1)[0] else path
 
 
-def measured(dir_):
-    """(file, line) -> {kind: [num, ideal]} summed over launches."""
+def measured(dir_, by_line):
+    """(file, line, kernel) -> {kind: [num, ideal]} summed over launches;
+    kernel is the mangled name, or "" with by_line."""
     m = collections.defaultdict(lambda: collections.defaultdict(lambda: [0.0, 0.0]))
     for f in glob.glob(os.path.join(dir_, "*.csv")):
         for r in csv.DictReader(open(f)):
             kind = r["class"].split("_")[0]
             if kind not in ("global", "shared", "branch") or r["class"].endswith("atom"):
                 continue
-            key = (norm(r["file"]), int(r["line"]))
+            key = (norm(r["file"]), int(r["line"]),
+                   "" if by_line else r["mangled"])
             if kind == "branch":
                 m[key]["branch"][0] += float(r["divergent_targets"] or 0)
             else:
@@ -60,17 +70,25 @@ def main():
     ap.add_argument("--json", required=True)
     ap.add_argument("--false", action="store_true",
                     help="list each false warning with the measured figures")
+    ap.add_argument("--by-line", action="store_true",
+                    help="judge a warning against every measured launch of "
+                         "its line, whatever the kernel")
     a = ap.parse_args()
-    m = measured(a.measured)
+    m = measured(a.measured, a.by_line)
     warned = collections.defaultdict(set)
     for f in glob.glob(os.path.join(a.json, "*.json")):
         try:
             d = json.load(open(f))
         except Exception:
             continue
+        mangled = {k["name"]: k.get("mangled_name", "") for k in d.get("kernels", [])}
         for w in d.get("findings", []):
             if w.get("severity") == "warning" and not w.get("suppressed") and w["check"] in RULES:
-                warned[w["check"]].add((w["file"], w["line"]))
+                kernel = ""
+                if not a.by_line:
+                    note = next((n for n in w.get("notes", []) if n.startswith("in kernel '")), "")
+                    kernel = mangled.get(note[len("in kernel '"):].split("'", 1)[0], "")
+                warned[w["check"]].add((w["file"], w["line"], kernel))
     print("| check | warnings judged | true | false | precision | measured lines past the rule | warned | recall |")
     print("|---|---|---|---|---|---|---|---|")
     for check, (kind, _, _) in RULES.items():
@@ -84,7 +102,7 @@ def main():
         if a.false:
             for k in sorted(judged):
                 if not past(kind, m[k][kind]):
-                    print(f"|   false: {k[0]}:{k[1]} measured {m[k][kind][0]:g} / ideal {m[k][kind][1]:g} |")
+                    print(f"|   false: {k[0]}:{k[1]} {k[2]} measured {m[k][kind][0]:g} / ideal {m[k][kind][1]:g} |")
 
 
 if __name__ == "__main__":
