@@ -78,6 +78,13 @@ unsigned sharedCopyPieceBytes(unsigned Size, unsigned Align,
 /// Whether \p S has a loop in it (`for`, `while`, `do`, range-`for`).
 bool containsLoop(const clang::Stmt *S);
 
+/// Whether the body of \p Loop has no test in it (`if`, `?:`, `&&`, `||`,
+/// `switch`, a loop, `break`, `continue`, `return`): unrolled, it is one
+/// block of code, within which alone ptxas merges the iterations' accesses.
+/// An unrolled `if (idx < n) s[idx] = ...` keeps one store per iteration,
+/// each with its own predicate (docs/compiler-effects.md).
+bool straightLineBody(const clang::Stmt *Loop);
+
 /// Whether nvcc unrolls \p Loop fully, so that an access of one iteration
 /// may merge with the same access of the next: a `for` of a constant trip
 /// count (its variable's start, bound and step integer constants once the

@@ -468,8 +468,9 @@ private:
   std::array<std::map<std::pair<const MemObject *, int64_t>, LocalSlot>,
              MaxLanes>
       LocalMemory;
-  /// Per loop being run, innermost last: whether nvcc unrolls it fully
-  /// (unrolledFully), and the iteration it is in.
+  /// Per loop being run, innermost last: whether nvcc unrolls it fully into
+  /// one straight run of code (unrolledFully, straightLineBody), and the
+  /// iteration it is in.
   struct LoopRun {
     bool Unrolled = false;
     uint64_t Iter = 0;

@@ -555,7 +555,8 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
   LoopHint = nullptr;
   if (Hint && Hint->getSubStmt() != Loop)
     Hint = nullptr;
-  LoopRuns.push_back({unrolledFully(AST, Loop, Hint), 0});
+  LoopRuns.push_back(
+      {unrolledFully(AST, Loop, Hint) && straightLineBody(Loop), 0});
   // Iterations each lane ran: lanes leave for good (test, break, return),
   // so a lane's count is the iteration it left in.
   std::array<unsigned, MaxLanes> Trips{};

@@ -120,6 +120,27 @@ bool containsLoop(const clang::Stmt *S) {
   return F.Found;
 }
 
+bool straightLineBody(const clang::Stmt *Loop) {
+  const auto *For = llvm::dyn_cast<clang::ForStmt>(Loop);
+  if (!For || !For->getBody())
+    return false;
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitStmt(clang::Stmt *S) {
+      const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(S);
+      Found |=
+          llvm::isa<clang::IfStmt, clang::ConditionalOperator,
+                    clang::SwitchStmt, clang::ForStmt, clang::WhileStmt,
+                    clang::DoStmt, clang::CXXForRangeStmt, clang::BreakStmt,
+                    clang::ContinueStmt, clang::ReturnStmt>(S) ||
+          (BO && BO->isLogicalOp());
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<clang::Stmt *>(For->getBody()));
+  return !F.Found;
+}
+
 bool unrolledFully(clang::ASTContext &Ctx, const clang::Stmt *Loop,
                    const clang::AttributedStmt *Hint) {
   const auto *For = llvm::dyn_cast<clang::ForStmt>(Loop);

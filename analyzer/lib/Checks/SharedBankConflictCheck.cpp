@@ -71,13 +71,13 @@ void SharedBankConflictCheck::run(const KernelResult &K, const TargetModel &TM,
   for (const AccessSummary &A : K.Accesses) {
     if (A.Space != AddrSpace::Shared || A.Wavefronts.empty())
       continue;
-    // The typical case decides, as for global accesses: a conflict of the
-    // misaligned samples alone is a note naming them.
-    double W = A.headline(K), Ideal = A.IdealWavefronts.mean();
-    bool EdgeOnly = W <= Ideal + 1e-9 && A.Wavefronts.Max > Ideal + 1e-9 &&
-                    !A.sampleDependence(K).empty();
+    // (Unlike global sectors, the figure is the mean over the samples: a
+    // size that is a multiple of a large power of two, the typical case
+    // for global alignment, is the worst case for banks, and a tile's
+    // width is as often padded.)
+    double W = A.Wavefronts.mean(), Ideal = A.IdealWavefronts.mean();
     // Any excess is a finding; a small one is a note (MinConflictDegree).
-    if (W <= Ideal + 1e-9 && !EdgeOnly)
+    if (W <= Ideal + 1e-9)
       continue;
     Finding F = accessFinding(
         A, K,
@@ -98,7 +98,7 @@ void SharedBankConflictCheck::run(const KernelResult &K, const TargetModel &TM,
             "stride becomes odd" +
             std::string(D % Row == 0 ? "" : ", or use an odd stride"));
     }
-    if (EdgeOnly || (Ideal > 0 && W / Ideal < MinDegree))
+    if (Ideal > 0 && W / Ideal < MinDegree)
       F.Severity = Finding::Note;
     else if (std::optional<clang::FixItHint> Fix = sharedPaddingFix(A, TM))
       F.FixIts.push_back(std::move(*Fix));

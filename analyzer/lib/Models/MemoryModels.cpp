@@ -250,8 +250,14 @@ SharedCost cal::computeSharedCost(const TargetModel &TM,
   uint64_t PhaseBytes = uint64_t(TM.SharedBanks) * TM.BankWidthBytes;
   Cost.IdealWavefronts = std::max<uint64_t>(
       1, ceilDiv(unionBytes(Starts, BytesPerLane), PhaseBytes));
-  // 1.x issues each half-warp as its own request: at least one step each.
-  if (OneWord)
-    Cost.IdealWavefronts = std::max(Cost.IdealWavefronts, ActivePhases);
+  // Each phase with an active lane takes a wavefront however few bytes it
+  // moves: 1.x issues each half-warp as its own request, and an 8- or
+  // 16-byte access is served in half- or quarter-warp phases. [H100] The
+  // profiler's ideal for such accesses is that count: 4 per request for
+  // 16-byte lanes whose two half-warps read the same 256 bytes, 2 for
+  // lanes that read two 16-byte chunks (half-warp phases), where their
+  // distinct bytes would fit 2 and 1 wavefronts (docs/gpu-facts.md, "Ideal
+  // wavefronts").
+  Cost.IdealWavefronts = std::max(Cost.IdealWavefronts, ActivePhases);
   return Cost;
 }

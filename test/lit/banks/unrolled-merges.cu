@@ -56,7 +56,38 @@ __global__ void once(int *out) {
   out[t] = run;
 }
 
+// Tests in the body: each iteration's access has a predicate of its own,
+// and the unrolled body is no single block of code, so nothing merges
+// (SASS: four STS each; a loop's body with a guarded load before an
+// unguarded store keeps four STS too).
+__global__ void guarded(int *out, int n) {
+  __shared__ int s[1024];
+  int t = threadIdx.x;
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    if (4 * t + i < n)
+      s[4 * t + i] = t;
+  __syncthreads();
+  out[t] = s[t];
+}
+
+__global__ void guardedValue(const int *g, int *out, int n) {
+  __shared__ int s[1024];
+  int t = threadIdx.x;
+#pragma unroll
+  for (int i = 0; i < 4; i++) {
+    int d = 0;
+    if (4 * t + i < n)
+      d = g[4 * t + i] >> 3;
+    s[4 * t + i] = d;
+  }
+  __syncthreads();
+  out[t] = s[t];
+}
+
 int main() {
+  guarded<<<1, 32>>>(nullptr, 128);
+  guardedValue<<<1, 32>>>(nullptr, nullptr, 128);
   scan4<<<1, 32, 512>>>(nullptr);
   scan8<<<1, 32, 1024>>>(nullptr);
   scan3<<<1, 32, 384>>>(nullptr);
@@ -87,3 +118,8 @@ int main() {
 // lanes: 4 wavefronts each, where 1 would do.
 // CHECK-LABEL: kernel once
 // CHECK: summary access 55:12 shared load 4B requests=4 wavefronts=4 ideal=1 confidence=exact
+// Four 4-byte requests at words 4t + i: 8 banks for 32 lanes, 4 each.
+// CHECK-LABEL: kernel guarded
+// CHECK: summary access 69:7 shared store 4B requests=4 wavefronts=4 ideal=1 confidence=exact
+// CHECK-LABEL: kernel guardedValue
+// CHECK: summary access 82:5 shared store 4B requests=4 wavefronts=4 ideal=1 confidence=exact
