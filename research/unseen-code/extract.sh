@@ -24,14 +24,15 @@
 # which RichardAns/CUDA-Programs' cx.h includes), ONLY=test9 the ninth
 # round's three test collections (corpora.json's round9,
 # programs-test9.json), ONLY=test10 the tenth round's two test collections
-# (corpora.json's round10, programs-test10.json), ONLY=all every
-# collection.
+# (corpora.json's round10, programs-test10.json), ONLY=test11 the eleventh
+# round's two test collections (corpora.json's round11,
+# programs-test11.json), ONLY=all every collection.
 # A third field after the commit restricts a collection to the paths that
 # match that extended regex.
 # Reads the bare git mirrors that `fetch github:OWNER/NAME` leaves under
 # /work/.mirror (MIRRORS overrides the root). No fetched code is committed.
 #
-#   [ONLY=dev|test|test2|test3|test4|test5|test6|test7|test8|test9|test10|all] research/unseen-code/extract.sh [DEST]
+#   [ONLY=dev|test|test2|test3|test4|test5|test6|test7|test8|test9|test10|test11|all] research/unseen-code/extract.sh [DEST]
 set -eu
 DEST=${1:-/work/corpus-unseen}
 MIRRORS=${MIRRORS:-/work/.mirror}
@@ -63,6 +64,8 @@ darglein+CudaTutorial 4f43f1f924bcd8caac469617893ecd5453a90085
 thimotyb+cuda-course 4ff8655cde29ca19e405756617591457b81627b7"
 TEST10="PacktPublishing+Hands-On-GPU-Accelerated-Computer-Vision-with-OpenCV-and-CUDA 47aa49577e68dff926296d9708bd7bf547f344d7
 ronnierahman1+absolute-beginners-guide-to-cuda-programming 4a4a222664c0bc765c5c539f1f460feba6f2c9de"
+TEST11="RussWong+CUDATutorial d78149aeca6dd2e2d2899616c84522a932ba2f5b
+PaddleJitLab+CUDATutorial 7499a3792f44ef6c78fcad5091fb7335ba6d2d68"
 case "${ONLY:-}" in
   "") SETS=$H100 ;;
   dev) SETS=$DEV ;;
@@ -76,8 +79,9 @@ case "${ONLY:-}" in
   test8) SETS=$TEST8 ;;
   test9) SETS=$TEST9 ;;
   test10) SETS=$TEST10 ;;
-  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" "$TEST6" "$TEST7" "$TEST8" "$TEST9" "$TEST10" | sort -u) ;;
-  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5, test6, test7, test8, test9, test10 or all" >&2; exit 1 ;;
+  test11) SETS=$TEST11 ;;
+  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" "$TEST6" "$TEST7" "$TEST8" "$TEST9" "$TEST10" "$TEST11" | sort -u) ;;
+  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5, test6, test7, test8, test9, test10, test11 or all" >&2; exit 1 ;;
 esac
 echo "$SETS" | while read -r r commit only; do
   g=$MIRRORS/$r/repo
