@@ -67,7 +67,17 @@ void SimtInterpreter::emitHeld(const HeldAccess &H) {
   // whole elements that every lane's address is a multiple of.
   for (unsigned Off = 0; Off < H.Bytes;) {
     unsigned W = H.Elem;
-    for (unsigned Wider = W * 2; Wider <= H.Bytes - Off; Wider *= 2) {
+    // Aligned as the compiler can prove it from the offset's form (the
+    // first lane's; the lanes' offsets share their form) and as the
+    // evaluated addresses are.
+    uint64_t Proven =
+        H.A.Lane0Offset
+            ? knownPowerOfTwo(EC.getBinary(BinaryOp::Add, H.A.Lane0Offset,
+                                           EC.getConst(Off, IntType::i64())),
+                              TM.MaxAccessBytes)
+            : 1;
+    for (unsigned Wider = W * 2; Wider <= H.Bytes - Off && Wider <= Proven;
+         Wider *= 2) {
       bool Aligned = true;
       for (uint32_t M = H.Active; Aligned && M; M &= M - 1)
         Aligned = (H.A.Addr[__builtin_ctz(M)].Value + Off) % Wider == 0;

@@ -884,3 +884,88 @@ void ExprContext::evaluateWarp(const Expr *E, const Bindings *Lanes,
   assert(E && "null expression");
   evalWarp(E, Lanes, Active, Out);
 }
+
+namespace {
+uint64_t lowBit(uint64_t V, uint64_t Cap) {
+  return V == 0 ? Cap : std::min(Cap, V & -V);
+}
+
+/// E is congruent to R modulo P (a power of two, at most Cap) for every
+/// value of its atoms: `4 * (4 * t + 1) + 4` is 8 modulo 16.
+std::pair<uint64_t, uint64_t> residue(const Expr *E, uint64_t Cap) {
+  auto Make = [](uint64_t P, uint64_t R) {
+    return std::make_pair(P, R & (P - 1));
+  };
+  auto Align = [&](std::pair<uint64_t, uint64_t> X) {
+    return X.second == 0 ? X.first : lowBit(X.second, Cap);
+  };
+  switch (E->getKind()) {
+  case ExprKind::Const:
+    return Make(Cap, uint64_t(E->getConstValue()));
+  case ExprKind::Cast:
+    return residue(E->getOperand(0), Cap);
+  case ExprKind::Unary:
+    if (E->getUnaryOp() == UnaryOp::Neg) {
+      auto [P, R] = residue(E->getOperand(0), Cap);
+      return Make(P, -R);
+    }
+    return {1, 0};
+  case ExprKind::Select: {
+    auto A = residue(E->getOperand(1), Cap), B = residue(E->getOperand(2), Cap);
+    uint64_t P = std::min(A.first, B.first);
+    return (A.second & (P - 1)) == (B.second & (P - 1))
+               ? Make(P, A.second)
+               : std::make_pair(std::min(Align(A), Align(B)), uint64_t(0));
+  }
+  case ExprKind::Binary: {
+    const Expr *L = E->getOperand(0), *Rt = E->getOperand(1);
+    auto A = residue(L, Cap), B = residue(Rt, Cap);
+    switch (E->getBinaryOp()) {
+    case BinaryOp::Add: {
+      uint64_t P = std::min(A.first, B.first);
+      return Make(P, A.second + B.second);
+    }
+    case BinaryOp::Sub: {
+      uint64_t P = std::min(A.first, B.first);
+      return Make(P, A.second - B.second);
+    }
+    case BinaryOp::Mul:
+    case BinaryOp::Shl: {
+      bool Shift = E->getBinaryOp() == BinaryOp::Shl;
+      if (Shift && !(Rt->isConst() && Rt->getConstValue() >= 0 &&
+                     Rt->getConstValue() < 32))
+        return {1, 0};
+      // By a constant: x = P*k + R gives c*x = c*P*k + c*R.
+      const Expr *C = Shift           ? Rt
+                      : Rt->isConst() ? Rt
+                      : L->isConst()  ? L
+                                      : nullptr;
+      if (C) {
+        uint64_t V = Shift ? uint64_t(1) << C->getConstValue()
+                           : uint64_t(C->getConstValue());
+        auto X = C == L ? B : A;
+        uint64_t P = std::min(Cap, X.first * lowBit(V, Cap));
+        return Make(P, X.second * V);
+      }
+      return {std::min(Cap, Align(A) * Align(B)), 0};
+    }
+    case BinaryOp::And: // the result's bits are a subset of each side's
+      return {std::max(Align(A), Align(B)), 0};
+    case BinaryOp::Min:
+    case BinaryOp::Max:
+      return {std::min(Align(A), Align(B)), 0};
+    default:
+      return {1, 0};
+    }
+  }
+  case ExprKind::Atom:
+    return {1, 0};
+  }
+  return {1, 0};
+}
+} // namespace
+
+uint64_t cal::knownPowerOfTwo(const Expr *E, uint64_t Cap) {
+  auto [P, R] = residue(E, Cap);
+  return R == 0 ? P : lowBit(R, Cap);
+}

@@ -85,7 +85,23 @@ __global__ void guardedValue(const int *g, int *out, int n) {
   out[t] = s[t];
 }
 
-int main() {
+// A row length the compiler does not know (`t * m + i`, m a parameter the
+// launch leaves unknown): the first address of a run is a multiple of 4
+// bytes only, so nothing merges (SASS: four LDS), whatever m turns out to
+// be. m is sampled at 4096 (words t * 4096 + i: all 32 lanes in bank i, 32
+// wavefronts) and 4097 (bank (t + i) mod 32: 1): the mean of the two, 16.5;
+// 4 requests in each sample's warp, 8 in all.
+__global__ void rowParam(int *out, int m) {
+  extern __shared__ int s[];
+  int t = threadIdx.x, run = 0;
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    run += s[t * m + i];
+  out[t] = run;
+}
+
+int main(int argc, char **argv) {
+  rowParam<<<1, 32, 1 << 20>>>(nullptr, argc);
   guarded<<<1, 32>>>(nullptr, 128);
   guardedValue<<<1, 32>>>(nullptr, nullptr, 128);
   scan4<<<1, 32, 512>>>(nullptr);
@@ -123,3 +139,5 @@ int main() {
 // CHECK: summary access 69:7 shared store 4B requests=4 wavefronts=4 ideal=1 confidence=exact
 // CHECK-LABEL: kernel guardedValue
 // CHECK: summary access 82:5 shared store 4B requests=4 wavefronts=4 ideal=1 confidence=exact
+// CHECK-LABEL: kernel rowParam
+// CHECK: summary access {{[0-9]+}}:12 shared load 4B requests=8 wavefronts=16.5 ideal=1 confidence=range

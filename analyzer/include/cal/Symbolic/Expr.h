@@ -249,6 +249,12 @@ private:
   unsigned NextId = 0;
 };
 
+/// The largest power of two, at most \p Cap, that divides \p E whatever
+/// values its atoms take: what a compiler can prove of an address's
+/// alignment (`16 * threadIdx.x + 8` is a multiple of 8; `2 * (m * w)` with
+/// w a parameter only of 2).
+uint64_t knownPowerOfTwo(const Expr *E, uint64_t Cap);
+
 } // namespace cal
 
 #endif // CAL_SYMBOLIC_EXPR_H
