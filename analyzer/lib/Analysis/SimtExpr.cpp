@@ -579,11 +579,17 @@ void SimtInterpreter::reportCopy(const clang::Expr *Site, AccessKind K,
 
 bool SimtInterpreter::lanesAligned(const LValue &LV, uint32_t Active,
                                    unsigned Bytes) {
+  // What the compiler can prove from the offset's form (a parameter
+  // factor, `(row * m + col) * 2`, aligns only as far as its constant
+  // factors do), and what the evaluated addresses are. Shared objects are
+  // placed as aligned as that needs.
   std::array<EvalResult, MaxLanes> Rs;
   evalLanes(LV.Off, Active, Rs);
   for (uint32_t M = Active; M; M &= M - 1) {
-    const EvalResult &R = Rs[__builtin_ctz(M)];
-    if (!R.Known || (int64_t(LV.Base->Base) + R.Value) % Bytes)
+    unsigned I = __builtin_ctz(M);
+    const EvalResult &R = Rs[I];
+    if (!R.Known || (int64_t(LV.Base->Base) + R.Value) % Bytes ||
+        knownPowerOfTwo(LV.Off[I], Bytes) < Bytes)
       return false;
   }
   return Active != 0;

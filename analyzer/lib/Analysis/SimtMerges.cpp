@@ -89,8 +89,9 @@ void SimtInterpreter::emitHeld(const HeldAccess &H) {
     if (Off) {
       for (uint32_t M = H.Active; M; M &= M - 1)
         A.Addr[__builtin_ctz(M)].Value += Off;
-      A.Lane0Offset = EC.getBinary(BinaryOp::Add, A.Lane0Offset,
-                                   EC.getConst(Off, IntType::i64()));
+      if (A.Lane0Offset)
+        A.Lane0Offset = EC.getBinary(BinaryOp::Add, A.Lane0Offset,
+                                     EC.getConst(Off, IntType::i64()));
     }
     Sink.onAccess(H.Site, H.K, *H.Obj, W, H.Active, A, H.UnderUnknown);
     Off += W;

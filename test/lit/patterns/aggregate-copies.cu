@@ -81,9 +81,22 @@ __global__ void shared_copies(const F4 *b4, const F2 *b2, const F3f *b3,
   out[i].y = s2[31 - i].y + s3[31 - i].z + s6[31 - i].v[5];
 }
 
-int main() {
+// The same F4 copy at a row offset the compiler cannot prove aligned
+// (`threadIdx.x * m` floats, m a parameter the launch leaves unknown):
+// nvcc emits four STS (docs/compiler-effects.md). m is sampled at 4096
+// (all 32 lanes in one bank for each piece: 32 wavefronts) and 4097 (bank
+// t + k: 1), a mean of 16.5; 4 pieces in each sample's warp, 8 in all.
+__global__ void paramCopy(const F4 *g, float *out, int m) {
+  __shared__ float s[1 << 14];
+  *reinterpret_cast<F4 *>(&s[threadIdx.x * m]) = g[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+int main(int argc, char **argv) {
   copies<<<1, 32>>>(0, 0, 0, 0, 0, 0, 0, 0);
   shared_copies<<<1, 32>>>(0, 0, 0, 0, 0);
+  paramCopy<<<1, 32>>>(0, 0, argc);
 }
 
 // CHECK-LABEL: kernel copies
@@ -106,3 +119,6 @@ int main() {
 // CHECK: summary access 72:3 shared store 4B requests=4 wavefronts=1 ideal=1 confidence=exact
 // CHECK: summary access 77:10 shared load 16B requests=1 wavefronts=4 ideal=4 confidence=exact
 // CHECK: summary access 78:10 shared load 4B requests=4 wavefronts=1 ideal=1 confidence=exact
+
+// CHECK-LABEL: kernel paramCopy
+// CHECK: summary access {{[0-9]+}}:3 shared store 4B requests=8 wavefronts=16.5 ideal=1 confidence=range
