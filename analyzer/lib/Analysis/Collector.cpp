@@ -37,7 +37,19 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
   // access at the call that reached it, one per such call; the header's
   // line goes with it (a profiler may name either).
   auto [It, New] = AccessIndex.try_emplace(
-      std::make_tuple(Site, unsigned(Kind), Addrs.UserSite), K.Accesses.size());
+      std::make_tuple(Site, unsigned(Kind), Addrs.UserSite, 0u),
+      K.Accesses.size());
+  // One site reaching shared and global memory (a function called with
+  // pointers to each) is two accesses: the hardware counts them apart,
+  // and their costs follow different rules.
+  if (!New && Obj.Space != AddrSpace::Unknown) {
+    AddrSpace Seen = K.Accesses[It->second].Space;
+    if (Seen != AddrSpace::Unknown && Seen != Obj.Space)
+      std::tie(It, New) = AccessIndex.try_emplace(
+          std::make_tuple(Site, unsigned(Kind), Addrs.UserSite,
+                          1 + unsigned(Obj.Space)),
+          K.Accesses.size());
+  }
   if (New) {
     AccessSummary &A = K.Accesses.emplace_back();
     const clang::Expr *At = Addrs.UserSite ? Addrs.UserSite : Site;

@@ -91,7 +91,9 @@ private:
   const TargetModel &TM;
   KernelResult &K;
   bool Dump;
-  std::map<std::tuple<const void *, unsigned, const void *>, unsigned>
+  /// By site, kind, header call and, for a site that reaches two known
+  /// memory spaces, the space of the second and later ones (0 otherwise).
+  std::map<std::tuple<const void *, unsigned, const void *, unsigned>, unsigned>
       AccessIndex;
   /// Whether \p E names a sampled parameter; memoised, as expressions are
   /// unique per context and conditions repeat across warps.
