@@ -40,20 +40,31 @@ const Stmt *declStmtOf(ASTContext &Ctx, const VarDecl *VD) {
   return Ps.empty() ? nullptr : Ps[0].get<DeclStmt>();
 }
 
-/// Whether the definition at \p At in \p F's function is under an `if`
-/// known to lead elsewhere (`if (argc > 1) bs = atoi(argv[1]);` in the run
-/// without arguments).
-bool deadDefinition(HostEvalSession &S, const CallFrame *F, const Stmt *At) {
+/// Whether the definition at \p At in \p F's function runs, as the `if`s
+/// around it decide: Dead when one is known to lead elsewhere (`if (argc >
+/// 1) bs = atoi(argv[1]);` in the run without arguments), Always when each
+/// is known to take its branch and nothing else (a loop, a switch) is on
+/// the way, else Maybe.
+enum class Runs { Dead, Maybe, Always };
+Runs definitionRuns(HostEvalSession &S, const CallFrame *F, const Stmt *At) {
   const Stmt *Body = F->F->getBody();
+  Runs R = Runs::Always;
   for (const Stmt *C = At, *P = parentStmt(S.Ctx, C); P && P != Body;
-       C = P, P = parentStmt(S.Ctx, P))
-    if (const auto *If = dyn_cast<IfStmt>(P);
-        If && (C == If->getThen() || C == If->getElse())) {
-      std::optional<int64_t> T = HostConstEval(S, F, If).evalInt(If->getCond());
-      if (T && (*T != 0) != (C == If->getThen()))
-        return true;
+       C = P, P = parentStmt(S.Ctx, P)) {
+    if (isa<CompoundStmt, Expr, DeclStmt>(P))
+      continue;
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || (C != If->getThen() && C != If->getElse())) {
+      R = Runs::Maybe;
+      continue;
     }
-  return false;
+    std::optional<int64_t> T = HostConstEval(S, F, If).evalInt(If->getCond());
+    if (T && (*T != 0) != (C == If->getThen()))
+      return Runs::Dead;
+    if (!T)
+      R = Runs::Maybe;
+  }
+  return R;
 }
 
 /// The elements of a braced list (`{4, 8, 16}`, also as a std::vector's or
@@ -93,7 +104,7 @@ rangeValues(HostEvalSession &S, const CallFrame *F, const CXXForRangeStmt *RF) {
     for (const VarWrites::Write &W : S.writes(F->F).writesOf(L))
       if (S.Ctx.getSourceManager().isBeforeInTranslationUnit(
               W.E->getBeginLoc(), RF->getBeginLoc()) &&
-          !deadDefinition(S, F, W.E))
+          definitionRuns(S, F, W.E) != Runs::Dead)
         return std::nullopt;
     Elems = listElements(L->getInit());
   }
@@ -261,23 +272,8 @@ HostConstEval::valueSet(const VarDecl *VD, StringRef Path, std::string &Why) {
     }
     // (Also under an `if` known to take its branch: `if (n > 1) bs = 4;`
     // with n = 4096 always runs.)
-    auto AlwaysRuns = [&](const Stmt *At) {
-      for (const Stmt *C = At, *P = parentStmt(Ctx, C); P && P != Body;
-           C = P, P = parentStmt(Ctx, P)) {
-        if (isa<CompoundStmt, Expr, DeclStmt>(P))
-          continue;
-        const auto *If = dyn_cast<IfStmt>(P);
-        if (!If || (C != If->getThen() && C != If->getElse()))
-          return false;
-        std::optional<int64_t> T =
-            HostConstEval(S, Frame, If).evalInt(If->getCond());
-        if (!T || (*T != 0) != (C == If->getThen()))
-          return false;
-      }
-      return true;
-    };
     for (size_t I = Defs.size(); I-- > 0;)
-      if (AlwaysRuns(Defs[I].At)) {
+      if (definitionRuns(S, Frame, Defs[I].At) == Runs::Always) {
         Defs.erase(Defs.begin(), Defs.begin() + I);
         break;
       }
@@ -285,7 +281,7 @@ HostConstEval::valueSet(const VarDecl *VD, StringRef Path, std::string &Why) {
     for (const Def &D : Defs) {
       // A definition under an `if` known to lead elsewhere does not run
       // (`if (argc > 1) bs = atoi(argv[1]);` in the run without arguments).
-      if (deadDefinition(S, Frame, D.At))
+      if (definitionRuns(S, Frame, D.At) == Runs::Dead)
         continue;
       HostConstEval At(S, Frame, D.At);
       std::string Note; // the calculator's answer, as it says it

@@ -538,39 +538,44 @@ void LaunchBuilder::build(
       std::stable_partition(
           Session.Open.begin(), Session.Open.end(),
           [](const HostEvalSession::Undecided &U) { return U.Path.empty(); });
+      // The set of one undecided variable, with the argc test and the
+      // device properties its values read (SetReads) kept apart.
+      auto SetOf = [&](const HostEvalSession::Undecided &C, std::string &Why,
+                       std::vector<std::string> &SetReads) {
+        HostConstEval Ev(Session, C.Frame, C.Point);
+        Session.ArgcRead = false;
+        std::vector<std::string> ReadBefore = std::move(Session.DeviceRead);
+        Session.DeviceRead.clear();
+        std::optional<HostConstEval::ValueSet> VS =
+            Ev.valueSet(C.Var, C.Path, Why);
+        SetReads = std::move(Session.DeviceRead);
+        Session.DeviceRead = std::move(ReadBefore);
+        return VS;
+      };
+      bool ArgcBefore = Session.ArgcRead;
+      std::string Why;
+      std::vector<std::string> SetReads;
+      std::optional<HostConstEval::ValueSet> VS =
+          SetOf(Session.Open.front(), Why, SetReads);
       // When the first has no set (a parameter its function writes), the
       // first that has one goes first (`for (int tpb : sizes) run(n, tpb)`).
-      {
-        bool Argc0 = Session.ArgcRead;
-        std::vector<std::string> Reads0 = Session.DeviceRead;
-        auto HasSet = [&](const HostEvalSession::Undecided &C) {
-          std::string Ignored;
-          return HostConstEval(Session, C.Frame, C.Point)
-              .valueSet(C.Var, C.Path, Ignored)
-              .has_value();
-        };
-        if (!HasSet(Session.Open.front())) {
-          auto It = std::find_if(std::next(Session.Open.begin()),
-                                 Session.Open.end(), HasSet);
-          if (It != Session.Open.end())
-            std::rotate(Session.Open.begin(), It, std::next(It));
+      for (size_t K = 1; !VS && K < Session.Open.size(); ++K) {
+        bool ArgcFront = Session.ArgcRead;
+        std::string KWhy;
+        std::vector<std::string> KReads;
+        Session.ArgcRead = ArgcBefore;
+        if (std::optional<HostConstEval::ValueSet> KVS =
+                SetOf(Session.Open[K], KWhy, KReads)) {
+          std::rotate(Session.Open.begin(), Session.Open.begin() + K,
+                      Session.Open.begin() + K + 1);
+          VS = std::move(KVS);
+          Why = std::move(KWhy);
+          SetReads = std::move(KReads);
+        } else {
+          Session.ArgcRead = ArgcFront;
         }
-        Session.ArgcRead = Argc0;
-        Session.DeviceRead = std::move(Reads0);
       }
       HostEvalSession::Undecided U = Session.Open.front();
-      std::string Why;
-      HostConstEval Ev(Session, U.Frame, U.Point);
-      bool ArgcBefore = Session.ArgcRead;
-      Session.ArgcRead = false;
-      // The device properties the set's values read, apart from those
-      // read before (a test on the way may have read the same).
-      std::vector<std::string> ReadBefore = std::move(Session.DeviceRead);
-      Session.DeviceRead.clear();
-      std::optional<HostConstEval::ValueSet> VS =
-          Ev.valueSet(U.Var, U.Path, Why);
-      std::vector<std::string> SetReads = std::move(Session.DeviceRead);
-      Session.DeviceRead = std::move(ReadBefore);
       for (const std::string &R : SetReads)
         if (!llvm::is_contained(Session.DeviceRead, R))
           Session.DeviceRead.push_back(R);
