@@ -26,13 +26,15 @@
 # programs-test9.json), ONLY=test10 the tenth round's two test collections
 # (corpora.json's round10, programs-test10.json), ONLY=test11 the eleventh
 # round's two test collections (corpora.json's round11,
-# programs-test11.json), ONLY=all every collection.
+# programs-test11.json), ONLY=test12 the twelfth round's three test
+# collections (corpora.json's round12, programs-test12.json), ONLY=all every
+# collection.
 # A third field after the commit restricts a collection to the paths that
 # match that extended regex.
 # Reads the bare git mirrors that `fetch github:OWNER/NAME` leaves under
 # /work/.mirror (MIRRORS overrides the root). No fetched code is committed.
 #
-#   [ONLY=dev|test|test2|test3|test4|test5|test6|test7|test8|test9|test10|test11|all] research/unseen-code/extract.sh [DEST]
+#   [ONLY=dev|test|test2|test3|test4|test5|test6|test7|test8|test9|test10|test11|test12|all] research/unseen-code/extract.sh [DEST]
 set -eu
 DEST=${1:-/work/corpus-unseen}
 MIRRORS=${MIRRORS:-/work/.mirror}
@@ -66,6 +68,9 @@ TEST10="PacktPublishing+Hands-On-GPU-Accelerated-Computer-Vision-with-OpenCV-and
 ronnierahman1+absolute-beginners-guide-to-cuda-programming 4a4a222664c0bc765c5c539f1f460feba6f2c9de"
 TEST11="RussWong+CUDATutorial d78149aeca6dd2e2d2899616c84522a932ba2f5b
 PaddleJitLab+CUDATutorial 7499a3792f44ef6c78fcad5091fb7335ba6d2d68"
+TEST12="JingliangGao+CudaRoad f3f29f3ad174f4d888f7e82e9ac4e136f80fe4a1
+ifromeast+cuda_learning 52fa78bf46481e08c99b5aa83480597bcb792422
+Liu-xiandong+How_to_optimize_in_GPU 5d2def3e082c4e1364c3ade54451b7b9d1d6f044"
 case "${ONLY:-}" in
   "") SETS=$H100 ;;
   dev) SETS=$DEV ;;
@@ -80,8 +85,9 @@ case "${ONLY:-}" in
   test9) SETS=$TEST9 ;;
   test10) SETS=$TEST10 ;;
   test11) SETS=$TEST11 ;;
-  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" "$TEST6" "$TEST7" "$TEST8" "$TEST9" "$TEST10" "$TEST11" | sort -u) ;;
-  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5, test6, test7, test8, test9, test10, test11 or all" >&2; exit 1 ;;
+  test12) SETS=$TEST12 ;;
+  all) SETS=$(printf '%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n' "$H100" "$DEV" "$TEST" "$TEST2" "$TEST3" "$TEST4" "$TEST5" "$TEST6" "$TEST7" "$TEST8" "$TEST9" "$TEST10" "$TEST11" "$TEST12" | sort -u) ;;
+  *) echo "extract: ONLY must be dev, test, test2, test3, test4, test5, test6, test7, test8, test9, test10, test11, test12 or all" >&2; exit 1 ;;
 esac
 echo "$SETS" | while read -r r commit only; do
   g=$MIRRORS/$r/repo
