@@ -315,6 +315,8 @@ uint64_t bitReverse(uint64_t X, unsigned Bits) {
 
 } // namespace
 
+bool modelledByName(llvm::StringRef Name) { return builtinTable().count(Name); }
+
 Value SimtInterpreter::argValue(const clang::Expr *A, uint32_t Active) {
   // A `const T &` parameter (std::min) receives an lvalue: read it; or a
   // materialised temporary: its value.
@@ -481,8 +483,22 @@ std::optional<Value> SimtInterpreter::evalBuiltin(const clang::CallExpr *CE,
                                                   uint32_t Active) {
   const clang::FunctionDecl *FD = CE->getDirectCallee();
   // Members (`v.min(a, b)`) and operators are never builtins.
-  if (!FD || !FD->getIdentifier() || isa<clang::CXXMethodDecl>(FD) || !Active)
+  if (!FD || !FD->getIdentifier() || isa<clang::CXXMethodDecl>(FD))
     return std::nullopt;
+  if (!Active) {
+    // With no lane active a header's body, inlined, did nothing; one the
+    // parse skipped (SkippedBodies.h) does nothing either, rather than
+    // reading as a call not followed.
+    if (llvm::any_of(FD->redecls(), [](const clang::FunctionDecl *R) {
+          return R->hasSkippedBody();
+        })) {
+      for (const clang::Expr *A : CE->arguments())
+        (void)argValue(A, Active);
+      return CE->getType()->isVoidType() ? Value()
+                                         : opaque(CE->getType(), "no lane");
+    }
+    return std::nullopt;
+  }
   llvm::StringRef Name = FD->getName();
   clang::QualType T = CE->getType();
   const auto &Table = builtinTable();

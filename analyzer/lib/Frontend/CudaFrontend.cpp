@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Frontend/CudaFrontend.h"
+#include "SkippedBodies.h"
 #include "SourceRepairs.h"
 #include "cal/Frontend/HeaderCache.h"
 
@@ -310,9 +311,11 @@ class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(CompilerInstance &CI, SideCallback Fn, raw_ostream &Out,
                    const ErrorRecorder &Rec, const bool &MentionsArch,
-                   bool &Ran, bool Color, std::vector<SourceEdit> *Repairs)
+                   bool &Ran, bool Color, std::vector<SourceEdit> *Repairs,
+                   ArrayRef<std::string> Args)
       : CI(CI), Fn(Fn), Out(Out), Rec(Rec), MentionsArch(MentionsArch),
-        Ran(Ran), Color(Color), Repairs(Repairs) {}
+        Ran(Ran), Color(Color), Repairs(Repairs),
+        Skipper(CI.getSourceManager(), Args) {}
 
   /// Only declarations parsed from source arrive here, none from a PCH.
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
@@ -337,6 +340,8 @@ public:
     }
     return true;
   }
+
+  bool shouldSkipFunctionBody(Decl *D) override { return Skipper.skips(D); }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // The caller parses again without the cache; this AST is incomplete.
@@ -389,6 +394,7 @@ private:
   bool &Ran;
   bool Color;
   std::vector<SourceEdit> *Repairs; ///< null: none are looked for
+  BodySkipper Skipper;
   std::vector<Decl *> TopLevel;
   llvm::SmallPtrSet<Decl *, 32> Seen;
 };
@@ -402,17 +408,24 @@ struct ActionState {
   bool Ran = false;
   bool MentionsArch = false;
   std::vector<SourceEdit> *Repairs = nullptr;
+  std::vector<std::string> Args; ///< the parse's, for BodySkipper
 };
 
 class AnalysisAction : public ASTFrontendAction {
 public:
   explicit AnalysisAction(ActionState &S) : S(S) {}
+  bool BeginInvocation(CompilerInstance &CI) override {
+    // The consumer says which bodies (BodySkipper).
+    CI.getFrontendOpts().SkipFunctionBodies = true;
+    return ASTFrontendAction::BeginInvocation(CI);
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     CI.getPreprocessor().addPPCallbacks(std::make_unique<CudaArchScanner>(
         CI.getSourceManager(), S.MentionsArch));
-    return std::make_unique<AnalysisConsumer>(
-        CI, S.Fn, S.Out, S.Rec, S.MentionsArch, S.Ran, S.Color, S.Repairs);
+    return std::make_unique<AnalysisConsumer>(CI, S.Fn, S.Out, S.Rec,
+                                              S.MentionsArch, S.Ran, S.Color,
+                                              S.Repairs, S.Args);
   }
 
 private:
@@ -653,6 +666,7 @@ static ParseOutcome parseOnce(StringRef File, std::vector<std::string> Args,
   ErrorRecorder Rec(Printer);
   ActionState State{Fn, FindingsOut, Rec, Color};
   State.Repairs = Repairs;
+  State.Args = Args;
   AnalysisActionFactory Factory(State);
   tooling::ToolInvocation Invocation(
       std::move(Args), &Factory, Files.get(),

@@ -4,12 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Frontend/HeaderCache.h"
+#include "SkippedBodies.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/PCHContainerOperations.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Lexer.h"
@@ -207,13 +209,28 @@ std::string preambleProblem(CompilerInstance &CI) {
 class BuildAction : public GeneratePCHAction {
 public:
   BuildAction(std::string OutFile, std::vector<Input> &Inputs, bool Preamble,
-              std::string &Unusable)
+              std::string &Unusable, ArrayRef<std::string> Args)
       : OutFile(std::move(OutFile)), Inputs(Inputs), Preamble(Preamble),
-        Unusable(Unusable) {}
+        Unusable(Unusable), Args(Args) {}
 
   bool BeginInvocation(CompilerInstance &CI) override {
     CI.getFrontendOpts().OutputFile = OutFile;
+    // The entry skips the bodies the analysis parse skips (SkippedBodies.h).
+    CI.getFrontendOpts().SkipFunctionBodies = true;
     return GeneratePCHAction::BeginInvocation(CI);
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef InFile) override {
+    std::unique_ptr<ASTConsumer> PCH =
+        GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    if (!PCH)
+      return nullptr;
+    std::vector<std::unique_ptr<ASTConsumer>> Both;
+    Both.push_back(std::move(PCH));
+    Both.push_back(
+        std::make_unique<SkipToolchainBodies>(CI.getSourceManager(), Args));
+    return std::make_unique<MultiplexConsumer>(std::move(Both));
   }
 
   void EndSourceFileAction() override {
@@ -238,16 +255,19 @@ private:
   std::vector<Input> &Inputs;
   bool Preamble;
   std::string &Unusable;
+  ArrayRef<std::string> Args; ///< the build's, for BodySkipper
 };
 
 class BuildActionFactory : public tooling::FrontendActionFactory {
 public:
   BuildActionFactory(std::string OutFile, std::vector<Input> &Inputs,
-                     bool Preamble, std::string &Unusable)
+                     bool Preamble, std::string &Unusable,
+                     ArrayRef<std::string> Args)
       : OutFile(std::move(OutFile)), Inputs(Inputs), Preamble(Preamble),
-        Unusable(Unusable) {}
+        Unusable(Unusable), Args(Args) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<BuildAction>(OutFile, Inputs, Preamble, Unusable);
+    return std::make_unique<BuildAction>(OutFile, Inputs, Preamble, Unusable,
+                                         Args);
   }
 
 private:
@@ -255,6 +275,7 @@ private:
   std::vector<Input> &Inputs;
   bool Preamble;
   std::string &Unusable;
+  ArrayRef<std::string> Args;
 };
 
 /// Entries kept in one directory: each holds about 9 MB (more with include
@@ -355,7 +376,7 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
   std::vector<Input> Inputs;
   std::string Unusable;
   BuildActionFactory Factory(std::string(Tmp), Inputs, !Preamble.empty(),
-                             Unusable);
+                             Unusable, Args);
   IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), vfs::getRealFileSystem()));
   IgnoringDiagConsumer Quiet;
@@ -421,7 +442,11 @@ std::string HeaderCache::defaultDir() {
 
 HeaderCache::Entry HeaderCache::entryFor(ArrayRef<std::string> Args,
                                          StringRef Preamble) const {
+  // Entries before host bodies were skipped (SkippedBodies.h) are not
+  // reused: the key names the format.
   std::string Text = getClangFullVersion();
+  Text += '\0';
+  Text += "skipped-host-bodies";
   for (const std::string &A : Args)
     Text += '\0' + A;
   if (!Preamble.empty())
