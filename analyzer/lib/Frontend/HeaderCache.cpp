@@ -6,6 +6,7 @@
 #include "cal/Frontend/HeaderCache.h"
 #include "SkippedBodies.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
@@ -178,7 +179,11 @@ std::string analysedToken(StringRef Text, const LangOptions &LO) {
 /// Why the precompiled include lines of \p CI's main file cannot stand in
 /// for the file's own: a header named there that a second #include would
 /// read again, or a user's header the analyses must see. Empty if none.
-std::string preambleProblem(CompilerInstance &CI) {
+/// \p Unguarded: the only reason is a header without an include guard,
+/// which a parse of the lines after the entry can clear (rereadable).
+std::string preambleProblem(CompilerInstance &CI, bool &Unguarded) {
+  Unguarded = false;
+  std::string First;
   SourceManager &SM = CI.getSourceManager();
   HeaderSearch &HS = CI.getPreprocessor().getHeaderSearchInfo();
   for (unsigned I = 0, E = SM.local_sloc_entry_size(); I != E; ++I) {
@@ -190,8 +195,10 @@ std::string preambleProblem(CompilerInstance &CI) {
     if (!FE || FI.getIncludeLoc().isInvalid())
       continue;
     if (SM.isWrittenInMainFile(FI.getIncludeLoc()) &&
-        !HS.isFileMultipleIncludeGuarded(*FE))
-      return (FE->getName() + " has no include guard").str();
+        !HS.isFileMultipleIncludeGuarded(*FE) && First.empty()) {
+      First = (FE->getName() + " has no include guard").str();
+      Unguarded = true;
+    }
     if (SrcMgr::isSystem(FI.getFileCharacteristic()))
       continue;
     std::optional<MemoryBufferRef> Buf = FI.getContentCache().getBufferOrNone(
@@ -199,19 +206,45 @@ std::string preambleProblem(CompilerInstance &CI) {
     if (!Buf)
       continue;
     std::string W = analysedToken(Buf->getBuffer(), CI.getLangOpts());
-    if (!W.empty())
+    if (!W.empty()) {
+      Unguarded = false;
       return (FE->getName() + " writes " + W).str();
+    }
   }
-  return "";
+  return First;
+}
+
+/// Whether the include lines in \p Main read again after the entry \p Pch
+/// still compile, as they are read when a file starting with them is
+/// parsed with the entry: <assert.h> and the C++ library's <math.h> and
+/// <stdlib.h> have no include guard clang recognises, yet are meant to be
+/// included twice. A header that defines something each time it is read
+/// fails here, and its entry stays unusable.
+bool rereadable(ArrayRef<std::string> Args, StringRef Main, StringRef Pch) {
+  std::vector<std::string> Cmd(Args.begin(), Args.end());
+  Cmd.push_back("-include-pch");
+  Cmd.push_back(Pch.str());
+  Cmd.push_back(Main.str());
+  IntrusiveRefCntPtr<FileManager> Files(
+      new FileManager(FileSystemOptions(), vfs::getRealFileSystem()));
+  // Counts the errors and prints nothing (IgnoringDiagConsumer counts none).
+  DiagnosticConsumer Count;
+  tooling::ToolInvocation Invocation(
+      std::move(Cmd),
+      tooling::newFrontendActionFactory<SyntaxOnlyAction>()->create(),
+      Files.get(), std::make_shared<PCHContainerOperations>());
+  Invocation.setDiagnosticConsumer(&Count);
+  return Invocation.run() && !Count.getNumErrors();
 }
 
 /// Generates the PCH into \p OutFile and lists the files it was built from.
 class BuildAction : public GeneratePCHAction {
 public:
   BuildAction(std::string OutFile, std::vector<Input> &Inputs, bool Preamble,
-              std::string &Unusable, ArrayRef<std::string> Args)
+              std::string &Unusable, bool &Unguarded,
+              ArrayRef<std::string> Args)
       : OutFile(std::move(OutFile)), Inputs(Inputs), Preamble(Preamble),
-        Unusable(Unusable), Args(Args) {}
+        Unusable(Unusable), Unguarded(Unguarded), Args(Args) {}
 
   bool BeginInvocation(CompilerInstance &CI) override {
     CI.getFrontendOpts().OutputFile = OutFile;
@@ -235,7 +268,7 @@ public:
 
   void EndSourceFileAction() override {
     if (Preamble)
-      Unusable = preambleProblem(getCompilerInstance());
+      Unusable = preambleProblem(getCompilerInstance(), Unguarded);
     GeneratePCHAction::EndSourceFileAction();
     SourceManager &SM = getCompilerInstance().getSourceManager();
     OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
@@ -255,19 +288,20 @@ private:
   std::vector<Input> &Inputs;
   bool Preamble;
   std::string &Unusable;
+  bool &Unguarded;
   ArrayRef<std::string> Args; ///< the build's, for BodySkipper
 };
 
 class BuildActionFactory : public tooling::FrontendActionFactory {
 public:
   BuildActionFactory(std::string OutFile, std::vector<Input> &Inputs,
-                     bool Preamble, std::string &Unusable,
+                     bool Preamble, std::string &Unusable, bool &Unguarded,
                      ArrayRef<std::string> Args)
       : OutFile(std::move(OutFile)), Inputs(Inputs), Preamble(Preamble),
-        Unusable(Unusable), Args(Args) {}
+        Unusable(Unusable), Unguarded(Unguarded), Args(Args) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<BuildAction>(OutFile, Inputs, Preamble, Unusable,
-                                         Args);
+                                         Unguarded, Args);
   }
 
 private:
@@ -275,6 +309,7 @@ private:
   std::vector<Input> &Inputs;
   bool Preamble;
   std::string &Unusable;
+  bool &Unguarded;
   ArrayRef<std::string> Args;
 };
 
@@ -375,8 +410,9 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
   Cmd.push_back(std::string(Main));
   std::vector<Input> Inputs;
   std::string Unusable;
+  bool Unguarded = false;
   BuildActionFactory Factory(std::string(Tmp), Inputs, !Preamble.empty(),
-                             Unusable, Args);
+                             Unusable, Unguarded, Args);
   IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), vfs::getRealFileSystem()));
   IgnoringDiagConsumer Quiet;
@@ -389,6 +425,12 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
     return createStringError(inconvertibleErrorCode(),
                              "the CUDA headers did not compile with these "
                              "arguments; nothing cached");
+  }
+  if (Unguarded) {
+    if (rereadable(Args, Main, Tmp))
+      Unusable.clear();
+    else
+      Unusable += ", and the include lines do not compile when read again";
   }
   // An unusable entry keeps its record, so that the next runs know without
   // building it again (until a header changes), and no PCH.
@@ -404,7 +446,7 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
   for (const Input &I : Inputs)
     In.push_back(
         json::Object{{"path", I.Path}, {"size", I.Size}, {"mtime", I.MTime}});
-  json::Object Record{{"version", 1},
+  json::Object Record{{"version", 2},
                       {"clang", getClangFullVersion()},
                       {"args", argsJson(Args)},
                       {"inputs", std::move(In)}};
@@ -442,11 +484,12 @@ std::string HeaderCache::defaultDir() {
 
 HeaderCache::Entry HeaderCache::entryFor(ArrayRef<std::string> Args,
                                          StringRef Preamble) const {
-  // Entries before host bodies were skipped (SkippedBodies.h) are not
-  // reused: the key names the format.
+  // The key names the entries' format, so that those of an earlier one are
+  // not reused: 2, host bodies skipped (SkippedBodies.h) and unguarded
+  // headers read again (rereadable).
   std::string Text = getClangFullVersion();
   Text += '\0';
-  Text += "skipped-host-bodies";
+  Text += "format 2";
   for (const std::string &A : Args)
     Text += '\0' + A;
   if (!Preamble.empty())
@@ -637,6 +680,11 @@ Error HeaderCache::buildFromRequest(StringRef RequestFile) {
 
 std::string HeaderCache::preambleOf(StringRef Text, StringRef FileDir) {
   std::string Out;
+  // Out up to the last line outside any #if: the entry's file must be
+  // complete (`#if defined(__APPLE__) #include <GLUT/glut.h> #else ...
+  // #endif` between include lines is kept whole, or not at all).
+  size_t Whole = 0;
+  unsigned Depth = 0;
   bool InComment = false;
   while (!Text.empty()) {
     auto [Line, Rest] = Text.split('\n');
@@ -656,11 +704,34 @@ std::string HeaderCache::preambleOf(StringRef Text, StringRef FileDir) {
     }
     if (L.empty() || L.starts_with("//"))
       continue;
-    if (!L.consume_front("#"))
+    if (!L.consume_front("#") || L.ends_with("\\"))
       break;
     L = L.ltrim();
     if (L.starts_with("pragma") && L.drop_front(6).trim() == "once")
       continue;
+    // Conditions and macros are copied as written: read again after the
+    // entry, each evaluates and defines what it did when it was built.
+    StringRef Word =
+        L.take_while([](char C) { return isAsciiIdentifierContinue(C); });
+    if (Word == "if" || Word == "ifdef" || Word == "ifndef") {
+      ++Depth;
+      Out += ("#" + L + "\n").str();
+      continue;
+    }
+    if (Word == "elif" || Word == "else" || Word == "endif") {
+      if (!Depth)
+        break;
+      Out += ("#" + L + "\n").str();
+      if (Word == "endif" && !--Depth)
+        Whole = Out.size();
+      continue;
+    }
+    if (Word == "define" || Word == "undef") {
+      Out += ("#" + L + "\n").str();
+      if (!Depth)
+        Whole = Out.size();
+      continue;
+    }
     if (!L.consume_front("include"))
       break;
     L = L.ltrim();
@@ -686,7 +757,13 @@ std::string HeaderCache::preambleOf(StringRef Text, StringRef FileDir) {
                            : "#include <" + Name + ">\n")
                  .str();
     }
+    if (!Depth)
+      Whole = Out.size();
   }
+  Out.resize(Whole);
+  // Macros alone, with no include after them, are nothing to cache.
+  if (!StringRef(Out).contains("#include"))
+    Out.clear();
   return Out;
 }
 
