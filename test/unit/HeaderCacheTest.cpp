@@ -26,6 +26,18 @@ TEST(HeaderCacheTest, ConditionalBlocksOfIncludesAreKeptWhole) {
             "#else\n#include <GL/gl.h>\n#endif\n#include <d.h>\n");
 }
 
+TEST(HeaderCacheTest, WarningOptionsAreKeptOtherPragmasEnd) {
+  // cuda-samples' nbody: `#pragma clang diagnostic ignored` in the block.
+  EXPECT_EQ(preamble("#include <a.h>\n#pragma clang diagnostic ignored "
+                     "\"-Wdeprecated-declarations\"\n#include <b.h>\n"),
+            "#include <a.h>\n#pragma clang diagnostic ignored "
+            "\"-Wdeprecated-declarations\"\n#include <b.h>\n");
+  // Read again, `pack(push, 1)` would push a second time.
+  EXPECT_EQ(preamble("#include <a.h>\n#pragma pack(push, 1)\n#include "
+                     "<b.h>\n"),
+            "#include <a.h>\n");
+}
+
 TEST(HeaderCacheTest, ABlockWithCodeIsLeftOut) {
   // The block cannot end in the entry's file: the lines before it only.
   EXPECT_EQ(preamble("#include <a.h>\n#ifdef X\nint y;\n#endif\n"),

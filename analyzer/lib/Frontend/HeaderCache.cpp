@@ -426,11 +426,15 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
                              "the CUDA headers did not compile with these "
                              "arguments; nothing cached");
   }
-  if (Unguarded) {
+  // Every entry of include lines is checked: the lines are read again after
+  // it in each parse that uses it.
+  if (!Preamble.empty() && (Unguarded || Unusable.empty())) {
     if (rereadable(Args, Main, Tmp))
       Unusable.clear();
-    else
+    else if (Unguarded)
       Unusable += ", and the include lines do not compile when read again";
+    else
+      Unusable = "the include lines do not compile when read again";
   }
   // An unusable entry keeps its record, so that the next runs know without
   // building it again (until a header changes), and no PCH.
@@ -678,6 +682,18 @@ Error HeaderCache::buildFromRequest(StringRef RequestFile) {
   return E;
 }
 
+/// `pragma clang diagnostic ignored "-W..."` (or GCC's, or warning,
+/// error): read again, it sets what it set. Other pragmas may keep a state
+/// that a second read would change (`pack(push)`, `diagnostic push`).
+static bool isWarningOption(StringRef L) {
+  SmallVector<StringRef, 4> W;
+  L.split(W, ' ', /*MaxSplit=*/3, /*KeepEmpty=*/false);
+  return W.size() == 4 && W[0] == "pragma" &&
+         (W[1] == "clang" || W[1] == "GCC") && W[2] == "diagnostic" &&
+         (W[3].starts_with("ignored") || W[3].starts_with("warning") ||
+          W[3].starts_with("error"));
+}
+
 std::string HeaderCache::preambleOf(StringRef Text, StringRef FileDir) {
   std::string Out;
   // Out up to the last line outside any #if: the entry's file must be
@@ -709,8 +725,9 @@ std::string HeaderCache::preambleOf(StringRef Text, StringRef FileDir) {
     L = L.ltrim();
     if (L.starts_with("pragma") && L.drop_front(6).trim() == "once")
       continue;
-    // Conditions and macros are copied as written: read again after the
-    // entry, each evaluates and defines what it did when it was built.
+    // Conditions, macros and warning options are copied as written: read again
+    // after the entry, each evaluates and defines what it did when it was
+    // built.
     StringRef Word =
         L.take_while([](char C) { return isAsciiIdentifierContinue(C); });
     if (Word == "if" || Word == "ifdef" || Word == "ifndef") {
@@ -726,7 +743,7 @@ std::string HeaderCache::preambleOf(StringRef Text, StringRef FileDir) {
         Whole = Out.size();
       continue;
     }
-    if (Word == "define" || Word == "undef") {
+    if (Word == "define" || Word == "undef" || isWarningOption(L)) {
       Out += ("#" + L + "\n").str();
       if (!Depth)
         Whole = Out.size();

@@ -80,10 +80,11 @@ public:
 
   /// The file's leading #include lines (up to the first line that is not
   /// blank, a comment, an #include, `#pragma once`, a one-line #define or
-  /// #undef, or a conditional: #if blocks of such lines are kept whole or
-  /// not at all), one per line; a quoted name found next to the file (in
-  /// \p FileDir) becomes absolute, as the precompiled text lives elsewhere.
-  /// Empty when there is no #include.
+  /// #undef, a `#pragma clang diagnostic ignored` or GCC's, or a
+  /// conditional: #if blocks of such lines are kept whole or not at all), one
+  /// per line; a quoted name found next to the file (in \p FileDir) becomes
+  /// absolute, as the precompiled text lives elsewhere. Empty when there is no
+  /// #include.
   static std::string preambleOf(llvm::StringRef Text, llvm::StringRef FileDir);
 
   /// What the last find() did ("hit", "miss: building in the background",
