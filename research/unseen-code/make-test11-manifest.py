@@ -54,26 +54,10 @@ FILE_FLAGS = {
 
 
 def manifest(src):
-    out = mt6.manifest(src, round_key="round11", programs="programs-test11.json",
-                       note="eleventh round's test collections (corpora.json "
-                            "round11); see README.md and make-test11-manifest.py",
-                       repo_flags={})
-    for r in out["repos"]:
-        rule = FILE_FLAGS.get(r["repo"], {})
-        have = {f if isinstance(f, str) else f["path"] for f in r["files"]}
-        extra = [f for f in EXTRA.get(r["repo"], [])
-                 if f not in have and os.path.exists(
-                     os.path.join(src, r["dir"], f))]
-        files = []
-        for f in sorted(r["files"] + extra,
-                        key=lambda f: f if isinstance(f, str) else f["path"]):
-            if isinstance(f, str):
-                fl = rule.get(f, rule.get(None))
-                if fl:
-                    f = {"path": f, "flags": fl}
-            files.append(f)
-        r["files"] = files
-    return out
+    return mt6.manifest(src, round_key="round11", programs="programs-test11.json",
+                        note="eleventh round's test collections (corpora.json "
+                             "round11); see README.md and make-test11-manifest.py",
+                        repo_flags={}, file_flags=FILE_FLAGS, extra=EXTRA)
 
 
 if __name__ == "__main__":

@@ -42,19 +42,10 @@ FILE_FLAGS = {
 
 
 def manifest(src):
-    out = mt6.manifest(src, round_key="round12", programs="programs-test12.json",
-                       note="twelfth round's test collections (corpora.json "
-                            "round12); see README.md and make-test12-manifest.py",
-                       repo_flags={})
-    for r in out["repos"]:
-        rule = FILE_FLAGS.get(r["repo"], {})
-        files = []
-        for f in r["files"]:
-            if isinstance(f, str) and f in rule:
-                f = {"path": f, "flags": rule[f]}
-            files.append(f)
-        r["files"] = files
-    return out
+    return mt6.manifest(src, round_key="round12", programs="programs-test12.json",
+                        note="twelfth round's test collections (corpora.json "
+                             "round12); see README.md and make-test12-manifest.py",
+                        repo_flags={}, file_flags=FILE_FLAGS)
 
 
 if __name__ == "__main__":

@@ -38,10 +38,13 @@ REPO_FLAGS = {
 def manifest(src, round_key="round6", programs="programs-test6.json",
              note="sixth round's test collections (corpora.json round6); "
                   "see README.md and make-test6-manifest.py",
-             repo_flags=REPO_FLAGS):
+             repo_flags=REPO_FLAGS, file_flags=None, extra=None):
     """make-test2-manifest.py's manifest of ROUND_KEY, with REPO_FLAGS added
     per repository and each collection's `paths` and `exclude` applied (also
-    the seventh round's, make-test7-manifest.py)."""
+    the seventh round's, make-test7-manifest.py). FILE_FLAGS: repository ->
+    {path: compile flags} of files no program builds (key None: every such
+    file of the repository); EXTRA: repository -> paths the rule misses,
+    added as units (the later rounds' scripts)."""
     out = mt2.manifest(src, round_key=round_key, programs=programs, note=note)
     colls = json.load(open(os.path.join(HERE, "corpora.json")))[round_key]["test"]
     by_repo = {c["repo"]: c for c in colls["collections"]}
@@ -56,6 +59,19 @@ def manifest(src, round_key="round6", programs="programs-test6.json",
         r["files"] = [f for f in r["files"]
                       if (keep is None or keep.search(path(f)))
                       and (drop is None or not drop.search(path(f)))]
+        rule = (file_flags or {}).get(r["repo"], {})
+        have = {path(f) for f in r["files"]}
+        more = [f for f in (extra or {}).get(r["repo"], [])
+                if f not in have and os.path.exists(
+                    os.path.join(src, r["dir"], f))]
+        files = []
+        for f in sorted(r["files"] + more, key=path):
+            if isinstance(f, str):
+                fl = rule.get(f, rule.get(None))
+                if fl:
+                    f = {"path": f, "flags": fl}
+            files.append(f)
+        r["files"] = files
     return out
 
 
