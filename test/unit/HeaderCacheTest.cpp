@@ -17,6 +17,16 @@ TEST(HeaderCacheTest, IncludeLinesUpToTheFirstCode) {
             "#include <a.h>\n#include \"b.h\"\n");
 }
 
+TEST(HeaderCacheTest, AByteOrderMarkIsNotALineOfCode) {
+  // RichardAns/CUDA-Programs: files saved with a UTF-8 BOM before the first
+  // comment; clang skips the mark, so the include lines start the file.
+  EXPECT_EQ(preamble("\xEF\xBB\xBF// c\n#include \"cx.h\"\nint x;\n"),
+            "#include \"cx.h\"\n");
+  // Only at the very start: elsewhere the bytes are code.
+  EXPECT_EQ(preamble("#include <a.h>\n\xEF\xBB\xBF#include <b.h>\n"),
+            "#include <a.h>\n");
+}
+
 TEST(HeaderCacheTest, ConditionalBlocksOfIncludesAreKeptWhole) {
   // cuda-samples' nbody: the GL header differs by platform.
   EXPECT_EQ(preamble("#include <a.h>\n#if defined(__APPLE__)\n"

@@ -233,8 +233,9 @@ cl::opt<bool> ResourceUsageOpt(
     cl::cat(LaunchCat));
 cl::opt<double> AnalysisBudget(
     "analysis-budget",
-    cl::desc("Seconds the analysis of one file may take after its parse "
-             "(0: no limit); past it, loops stop as at their cap, no further "
+    cl::desc("Seconds one file may take, its parse included (0: no "
+             "limit); the analysis keeps at least a quarter of them after "
+             "the parse; past it, loops stop as at their cap, no further "
              "warp is evaluated, and kernels not yet analysed say so; each "
              "launch leaves a share to those after it (default 10)"),
     cl::init(10), cl::cat(PerfCat));

@@ -305,6 +305,9 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
   if (Opts.BudgetSeconds > 0) {
     auto Budget = std::chrono::microseconds(int64_t(Opts.BudgetSeconds * 1e6));
     Deadline = Clock::now() + Budget;
+    if (Opts.BudgetFrom)
+      Deadline = std::max(*Opts.BudgetFrom + Budget - Budget / 20,
+                          Clock::now() + Budget / 4);
     // Each launch after the current one keeps up to 0.5 s, and at most
     // half the budget is kept for all of them.
     Reserve = std::min<Clock::duration>(
@@ -313,7 +316,6 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
   }
   AnalysisResult Result;
   Result.Target = Opts.Target;
-  ExprContext EC;
   for (size_t KIndex = 0; KIndex < Kernels.size(); ++KIndex) {
     const KernelInfo &KI = Kernels[KIndex];
     bool Selected = Opts.KernelFilter.empty() ||
@@ -357,6 +359,10 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
       if (Deadline)
         LaunchDeadline =
             std::max(Clock::now(), *Deadline - Reserve * int64_t(After));
+      // Expressions of one launch: no result keeps one, and a context per
+      // launch keeps the set of unique nodes small (its lookups miss the
+      // cache less) and the file's memory bounded by its largest launch.
+      ExprContext EC;
       LaunchState S{Ctx, EC, KI, LC, Opts, Uses, LaunchDeadline};
       auto Run = [&] {
         // One span per launch in --time-trace (a no-op when not tracing).

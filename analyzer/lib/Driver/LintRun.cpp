@@ -146,6 +146,9 @@ static CrossTUOptions crossTUOptions(const LintConfig &C,
 
 FileReport lintFile(StringRef File, const LintConfig &C,
                     const ConfigFile &Cfg) {
+  // The analysis budget counts from here: the parse is part of the time
+  // a user waits for.
+  auto Start = std::chrono::steady_clock::now();
   FileReport FR;
   FR.File = File.str();
   Expected<CheckSettings> Checks = checkSettings(C, Cfg);
@@ -308,6 +311,7 @@ FileReport lintFile(StringRef File, const LintConfig &C,
   AO->DumpEvents = C.DumpEvents;
   AO->Registers = C.Registers;
   AO->BudgetSeconds = C.BudgetSeconds;
+  AO->BudgetFrom = Start;
   if (C.ResourceUsage) {
     if (!C.Toolkit.Found || C.Frontend.NoToolkit) {
       AO->RegistersWhy = "registers per thread unknown: --resource-usage "

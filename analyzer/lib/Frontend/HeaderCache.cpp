@@ -702,6 +702,9 @@ std::string HeaderCache::preambleOf(StringRef Text, StringRef FileDir) {
   size_t Whole = 0;
   unsigned Depth = 0;
   bool InComment = false;
+  // A UTF-8 byte order mark (files saved by Visual Studio) is not a line of
+  // code: clang skips it, and so does the preamble.
+  Text.consume_front("\xEF\xBB\xBF");
   while (!Text.empty()) {
     auto [Line, Rest] = Text.split('\n');
     Text = Rest;

@@ -577,7 +577,7 @@ const Expr *Simplifier::simplifyCast(const Expr *E, IntType To) {
 ExprContext::ExprContext() = default;
 ExprContext::~ExprContext() = default;
 
-const Expr *ExprContext::unique(Expr &&Proto) {
+const Expr *ExprContext::unique(Expr &&Proto, bool Fresh) {
   uint64_t Size = 1;
   for (unsigned I = 0; I != Proto.NumOps; ++I)
     Size += Proto.Ops[I]->TreeSize;
@@ -590,8 +590,9 @@ const Expr *ExprContext::unique(Expr &&Proto) {
   llvm::FoldingSetNodeID ID;
   Proto.Profile(ID);
   void *InsertPos = nullptr;
-  if (Expr *Found = Set.FindNodeOrInsertPos(ID, InsertPos))
-    return Found;
+  if (!Fresh)
+    if (Expr *Found = Set.FindNodeOrInsertPos(ID, InsertPos))
+      return Found;
   Expr *E = new (Alloc.Allocate<Expr>()) Expr(std::move(Proto));
   E->Hash = ID.ComputeHash();
   if (!E->Name.empty()) {
@@ -610,7 +611,8 @@ const Expr *ExprContext::unique(Expr &&Proto) {
     E->HasTid |= E->Ops[I]->HasTid;
   }
   E->Id = NextId++;
-  Set.InsertNode(E, InsertPos);
+  if (!Fresh)
+    Set.InsertNode(E, InsertPos);
   return E;
 }
 
@@ -652,7 +654,7 @@ const Expr *ExprContext::getOpaque(llvm::StringRef Reason, IntType T) {
   Proto.Sub = unsigned(AtomKind::Opaque);
   Proto.Name = Reason;
   Proto.Value = NextId; // the Id this node will get, so never shared
-  return unique(std::move(Proto));
+  return unique(std::move(Proto), /*Fresh=*/true);
 }
 
 const Expr *ExprContext::getBinary(BinaryOp Op, const Expr *L, const Expr *R) {

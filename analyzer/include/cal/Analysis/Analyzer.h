@@ -21,6 +21,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include <array>
+#include <chrono>
 #include <limits>
 #include <map>
 #include <optional>
@@ -100,15 +101,18 @@ struct AnalysisOptions {
   /// Why a kernel has no register count, when the driver knows better
   /// than the default (nvcc failed, no toolkit).
   std::string RegistersWhy;
-  /// --analysis-budget: seconds the analysis of one file may take (0: no
-  /// limit), from the end of its parse: the parse is clang's and cannot be
-  /// cut, and a file whose headers are slow to parse on a loaded machine
-  /// must still be analysed. Past it, loops stop as at their iteration cap,
-  /// no further warp is evaluated, and kernels not yet analysed are
-  /// reported as such. A launch may use what is left less a reserve for
-  /// each launch after it, so that one costly kernel does not leave the
-  /// others unanalysed.
+  /// --analysis-budget: seconds one file may take (0: no limit), counted
+  /// from BudgetFrom (the file's start, parse included) when it is set,
+  /// else from the start of the analysis. The parse is clang's and cannot
+  /// be cut, so the analysis always keeps at least a quarter of the budget
+  /// after it (a file whose headers parse slowly on a loaded machine is
+  /// still analysed), and a twentieth is left for the checks and the
+  /// report. Past it, loops stop as at their iteration cap, no further warp
+  /// is evaluated, and kernels not yet analysed are reported as such. A
+  /// launch may use what is left less a reserve for each launch after it,
+  /// so that one costly kernel does not leave the others unanalysed.
   double BudgetSeconds = 0;
+  std::optional<std::chrono::steady_clock::time_point> BudgetFrom;
 
   static llvm::Expected<AnalysisOptions>
   fromStrings(llvm::StringRef Arch, llvm::StringRef Block, llvm::StringRef Grid,

@@ -239,7 +239,11 @@ public:
                     EvalResult *Out) const;
 
 private:
-  const Expr *unique(Expr &&Proto);
+  /// The node equal to \p Proto, made if there is none. With \p Fresh, a
+  /// node nothing can equal (an opaque atom) is made without looking it up
+  /// or entering it in the set, which then holds only nodes that can be
+  /// shared.
+  const Expr *unique(Expr &&Proto, bool Fresh = false);
   llvm::BumpPtrAllocator Alloc;
   llvm::FoldingSet<Expr> Set;
   /// Constants by (value, bits * 2 + signed): the interpreter makes one per
