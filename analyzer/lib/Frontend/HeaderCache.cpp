@@ -161,9 +161,21 @@ std::optional<std::string> whyStale(const json::Value &Deps,
 std::string analysedToken(StringRef Text, const LangOptions &LO) {
   Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
   Token T;
+  // 0: elsewhere; 1: after a `#` that starts a line; 2: after `# define`
+  // or `# undef`, where the next token is a macro's name, not a use of it
+  // (`#define __global__` in the branch that compiles a CUDA header as
+  // plain C++ declares no kernel).
+  int Directive = 0;
   while (!L.LexFromRawLexer(T) || T.isNot(tok::eof)) {
     if (T.is(tok::eof))
       break;
+    int Was = Directive;
+    Directive = T.is(tok::hash) && T.isAtStartOfLine() ? 1 : 0;
+    if (Was == 1 && T.is(tok::raw_identifier) &&
+        (T.getRawIdentifier() == "define" || T.getRawIdentifier() == "undef"))
+      Directive = 2;
+    if (Was == 2)
+      continue;
     if (T.is(tok::lesslessless))
       return "<<<";
     if (T.is(tok::raw_identifier)) {
