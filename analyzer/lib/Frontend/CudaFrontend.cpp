@@ -706,18 +706,20 @@ static ParseOutcome parseWithEdits(StringRef File,
     // The file's own include lines first; the CUDA headers alone only where
     // those lines cannot be cached (a miss builds the first, which serves
     // the next runs).
-    std::string Preamble = filePreamble(File, Opts);
-    std::vector<std::string> Tries;
-    if (!Preamble.empty())
-      Tries.push_back(Preamble);
-    Tries.push_back("");
-    for (const std::string &P : Tries) {
+    // Lines that read a user's header the analyses must see leave other
+    // lines to cache (Prefix: those before, and that header's own); a few
+    // such steps, then the CUDA headers alone.
+    std::string P = filePreamble(File, Opts);
+    for (unsigned Step = 0;; ++Step) {
       bool Unusable = false;
-      std::optional<std::string> Pch = Opts.Headers->find(Args, P, &Unusable);
+      std::string Prefix;
+      std::optional<std::string> Pch =
+          Opts.Headers->find(Args, P, &Unusable, &Prefix);
       if (!Pch) {
-        if (Unusable)
-          continue;
-        break;
+        if (!Unusable || P.empty())
+          break;
+        P = Step < 3 ? Prefix : "";
+        continue;
       }
       std::vector<std::string> WithPch = Args;
       WithPch.push_back("-include-pch");

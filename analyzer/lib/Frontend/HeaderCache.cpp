@@ -188,14 +188,90 @@ std::string analysedToken(StringRef Text, const LangOptions &LO) {
   return "";
 }
 
-/// Why the precompiled include lines of \p CI's main file cannot stand in
-/// for the file's own: a header named there that a second #include would
-/// read again, or a user's header the analyses must see. Empty if none.
-/// \p Unguarded: the only reason is a header without an include guard,
-/// which a parse of the lines after the entry can clear (rereadable).
-std::string preambleProblem(CompilerInstance &CI, bool &Unguarded) {
-  Unguarded = false;
-  std::string First;
+/// What the builder found wrong with an entry's include lines.
+struct PreambleCheck {
+  /// Why the precompiled lines cannot stand in for the file's own; empty
+  /// if they can.
+  std::string Unusable;
+  /// The only reason is a header without an include guard, which a parse
+  /// of the lines after the entry can clear (rereadable).
+  bool Unguarded = false;
+  /// The line of the entry's file whose #include reads (directly or through
+  /// other headers) the user's header the analyses must see; 0 if none. The
+  /// lines before it can still be cached (HeaderCache::find's Prefix).
+  unsigned Line = 0;
+  /// That header, when that line names it itself: its own leading include
+  /// lines come next in the parse, and can be cached too.
+  std::string Header;
+};
+
+/// The line of the main file that includes, directly or through other
+/// headers, the file \p FI; 0 when the main file does not (a command-line
+/// -include).
+unsigned mainFileLine(const SourceManager &SM, const SrcMgr::FileInfo &FI) {
+  SourceLocation Loc = FI.getIncludeLoc();
+  while (Loc.isValid() && !SM.isWrittenInMainFile(Loc))
+    Loc = SM.getIncludeLoc(SM.getFileID(Loc));
+  return Loc.isValid() ? SM.getSpellingLineNumber(Loc) : 0;
+}
+
+/// The first \p Line - 1 lines of \p Preamble, as preambleOf keeps them
+/// (an #if block they leave open is dropped; names are absolute already).
+std::string linesBefore(StringRef Preamble, unsigned Line) {
+  size_t Len = 0;
+  for (unsigned I = 1; I < Line && Len < Preamble.size(); ++I)
+    Len = std::min(Preamble.size(), Preamble.find('\n', Len) + 1);
+  return HeaderCache::preambleOf(Preamble.take_front(Len), "");
+}
+
+/// A header's own leading include lines (preambleOf), inside its include
+/// guard: `#ifndef X` and `#define X` first (after comments) are skipped,
+/// as the #endif that closes them ends the file, not the lines.
+std::string headerPreamble(StringRef Text, StringRef Dir) {
+  Text.consume_front("\xEF\xBB\xBF");
+  StringRef Rest = Text;
+  SmallVector<StringRef, 2> Directives;
+  bool InComment = false;
+  while (!Rest.empty() && Directives.size() < 2) {
+    auto [Line, Next] = Rest.split('\n');
+    Rest = Next;
+    StringRef L = Line.trim();
+    if (InComment) {
+      if (!L.contains("*/"))
+        continue;
+      InComment = false;
+      L = L.substr(L.find("*/") + 2).trim();
+    }
+    if (L.starts_with("/*") && !L.contains("*/")) {
+      InComment = true;
+      continue;
+    }
+    if (L.empty() || L.starts_with("//"))
+      continue;
+    Directives.push_back(L);
+  }
+  auto Name = [](StringRef L, StringRef Word) {
+    if (!L.consume_front("#"))
+      return StringRef();
+    L = L.ltrim();
+    if (!L.consume_front(Word) || L.empty() || !isSpace(L.front()))
+      return StringRef();
+    return L.trim().take_while(
+        [](char C) { return isAsciiIdentifierContinue(C); });
+  };
+  if (Directives.size() == 2) {
+    StringRef Guard = Name(Directives[0], "ifndef");
+    if (!Guard.empty() && Name(Directives[1], "define") == Guard)
+      return HeaderCache::preambleOf(Rest, Dir);
+  }
+  return HeaderCache::preambleOf(Text, Dir);
+}
+
+/// Checks the include lines of \p CI's main file: a header named there that
+/// a second #include would read again, or a user's header the analyses must
+/// see, makes them unusable.
+PreambleCheck preambleProblem(CompilerInstance &CI) {
+  PreambleCheck C;
   SourceManager &SM = CI.getSourceManager();
   HeaderSearch &HS = CI.getPreprocessor().getHeaderSearchInfo();
   for (unsigned I = 0, E = SM.local_sloc_entry_size(); I != E; ++I) {
@@ -207,9 +283,9 @@ std::string preambleProblem(CompilerInstance &CI, bool &Unguarded) {
     if (!FE || FI.getIncludeLoc().isInvalid())
       continue;
     if (SM.isWrittenInMainFile(FI.getIncludeLoc()) &&
-        !HS.isFileMultipleIncludeGuarded(*FE) && First.empty()) {
-      First = (FE->getName() + " has no include guard").str();
-      Unguarded = true;
+        !HS.isFileMultipleIncludeGuarded(*FE) && C.Unusable.empty()) {
+      C.Unusable = (FE->getName() + " has no include guard").str();
+      C.Unguarded = true;
     }
     if (SrcMgr::isSystem(FI.getFileCharacteristic()))
       continue;
@@ -219,11 +295,15 @@ std::string preambleProblem(CompilerInstance &CI, bool &Unguarded) {
       continue;
     std::string W = analysedToken(Buf->getBuffer(), CI.getLangOpts());
     if (!W.empty()) {
-      Unguarded = false;
-      return (FE->getName() + " writes " + W).str();
+      C.Unguarded = false;
+      C.Unusable = (FE->getName() + " writes " + W).str();
+      C.Line = mainFileLine(SM, FI);
+      if (SM.isWrittenInMainFile(FI.getIncludeLoc()))
+        C.Header = FE->getName().str();
+      return C;
     }
   }
-  return First;
+  return C;
 }
 
 /// Whether the include lines in \p Main read again after the entry \p Pch
@@ -253,10 +333,9 @@ bool rereadable(ArrayRef<std::string> Args, StringRef Main, StringRef Pch) {
 class BuildAction : public GeneratePCHAction {
 public:
   BuildAction(std::string OutFile, std::vector<Input> &Inputs, bool Preamble,
-              std::string &Unusable, bool &Unguarded,
-              ArrayRef<std::string> Args)
+              PreambleCheck &Check, ArrayRef<std::string> Args)
       : OutFile(std::move(OutFile)), Inputs(Inputs), Preamble(Preamble),
-        Unusable(Unusable), Unguarded(Unguarded), Args(Args) {}
+        Check(Check), Args(Args) {}
 
   bool BeginInvocation(CompilerInstance &CI) override {
     CI.getFrontendOpts().OutputFile = OutFile;
@@ -280,7 +359,7 @@ public:
 
   void EndSourceFileAction() override {
     if (Preamble)
-      Unusable = preambleProblem(getCompilerInstance(), Unguarded);
+      Check = preambleProblem(getCompilerInstance());
     GeneratePCHAction::EndSourceFileAction();
     SourceManager &SM = getCompilerInstance().getSourceManager();
     OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
@@ -299,29 +378,27 @@ private:
   std::string OutFile;
   std::vector<Input> &Inputs;
   bool Preamble;
-  std::string &Unusable;
-  bool &Unguarded;
+  PreambleCheck &Check;
   ArrayRef<std::string> Args; ///< the build's, for BodySkipper
 };
 
 class BuildActionFactory : public tooling::FrontendActionFactory {
 public:
   BuildActionFactory(std::string OutFile, std::vector<Input> &Inputs,
-                     bool Preamble, std::string &Unusable, bool &Unguarded,
+                     bool Preamble, PreambleCheck &Check,
                      ArrayRef<std::string> Args)
       : OutFile(std::move(OutFile)), Inputs(Inputs), Preamble(Preamble),
-        Unusable(Unusable), Unguarded(Unguarded), Args(Args) {}
+        Check(Check), Args(Args) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<BuildAction>(OutFile, Inputs, Preamble, Unusable,
-                                         Unguarded, Args);
+    return std::make_unique<BuildAction>(OutFile, Inputs, Preamble, Check,
+                                         Args);
   }
 
 private:
   std::string OutFile;
   std::vector<Input> &Inputs;
   bool Preamble;
-  std::string &Unusable;
-  bool &Unguarded;
+  PreambleCheck &Check;
   ArrayRef<std::string> Args;
 };
 
@@ -421,10 +498,10 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
   std::vector<std::string> Cmd(Args.begin(), Args.end());
   Cmd.push_back(std::string(Main));
   std::vector<Input> Inputs;
-  std::string Unusable;
-  bool Unguarded = false;
-  BuildActionFactory Factory(std::string(Tmp), Inputs, !Preamble.empty(),
-                             Unusable, Unguarded, Args);
+  PreambleCheck Check;
+  BuildActionFactory Factory(std::string(Tmp), Inputs, !Preamble.empty(), Check,
+                             Args);
+  std::string &Unusable = Check.Unusable;
   IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), vfs::getRealFileSystem()));
   IgnoringDiagConsumer Quiet;
@@ -440,10 +517,10 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
   }
   // Every entry of include lines is checked: the lines are read again after
   // it in each parse that uses it.
-  if (!Preamble.empty() && (Unguarded || Unusable.empty())) {
+  if (!Preamble.empty() && (Check.Unguarded || Unusable.empty())) {
     if (rereadable(Args, Main, Tmp))
       Unusable.clear();
-    else if (Unguarded)
+    else if (Check.Unguarded)
       Unusable += ", and the include lines do not compile when read again";
     else
       Unusable = "the include lines do not compile when read again";
@@ -470,6 +547,15 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
     Record["preamble"] = Preamble;
   if (!Unusable.empty())
     Record["unusable"] = Unusable;
+  if (!Unusable.empty() && Check.Line > 0) {
+    std::string Next = linesBefore(Preamble, Check.Line);
+    if (!Check.Header.empty())
+      if (auto Buf = MemoryBuffer::getFile(Check.Header))
+        Next += headerPreamble((*Buf)->getBuffer(),
+                               sys::path::parent_path(Check.Header));
+    if (StringRef(Next).contains("#include") && Next != Preamble)
+      Record["usable_prefix"] = Next;
+  }
   if (Error E = writeAtomically(
           Deps, formatv("{0:2}", json::Value(std::move(Record))).str()))
     return E;
@@ -502,10 +588,11 @@ HeaderCache::Entry HeaderCache::entryFor(ArrayRef<std::string> Args,
                                          StringRef Preamble) const {
   // The key names the entries' format, so that those of an earlier one are
   // not reused: 2, host bodies skipped (SkippedBodies.h) and unguarded
-  // headers read again (rereadable).
+  // headers read again (rereadable); 3, an unusable entry names the lines
+  // that can be cached instead (usable_prefix).
   std::string Text = getClangFullVersion();
   Text += '\0';
-  Text += "format 2";
+  Text += "format 3";
   for (const std::string &A : Args)
     Text += '\0' + A;
   if (!Preamble.empty())
@@ -531,11 +618,19 @@ std::string HeaderCache::status() const {
   return Status;
 }
 
+/// The include lines that an unusable entry's record \p D says can be
+/// cached instead (buildEntry's "usable_prefix"); empty if none.
+static std::string usablePrefix(const json::Value &D) {
+  return D.getAsObject()->getString("usable_prefix").value_or("").str();
+}
+
 std::optional<std::string> HeaderCache::find(ArrayRef<std::string> Args,
-                                             StringRef Preamble,
-                                             bool *Unusable) {
+                                             StringRef Preamble, bool *Unusable,
+                                             std::string *Prefix) {
   if (Unusable)
     *Unusable = false;
+  if (Prefix)
+    Prefix->clear();
   if (Mode == HeaderCacheMode::Off || Dir.empty()) {
     setStatus(Dir.empty() ? "off: no cache directory (set $CAL_CACHE_DIR)"
                           : "off");
@@ -562,6 +657,8 @@ std::optional<std::string> HeaderCache::find(ArrayRef<std::string> Args,
         setStatus(("include lines not cached: " + *U).str());
         if (Unusable)
           *Unusable = true;
+        if (Prefix)
+          *Prefix = usablePrefix(*D);
         return std::nullopt;
       }
     if (!Stale && sys::fs::exists(E.Pch)) {
@@ -583,6 +680,8 @@ std::optional<std::string> HeaderCache::find(ArrayRef<std::string> Args,
         setStatus(("include lines not cached: " + *U).str());
         if (Unusable)
           *Unusable = true;
+        if (Prefix)
+          *Prefix = usablePrefix(*D);
         return std::nullopt;
       }
     if (D && !whyStale(*D, Args, Preamble) && sys::fs::exists(E.Pch)) {

@@ -23,8 +23,9 @@
 // join the CUDA headers in an entry of their own, keyed by their text too,
 // when the headers they name can be skipped on a second inclusion and hold
 // nothing the analyses look for (kernels, launches, __CUDA_ARCH__) outside
-// system headers; otherwise that entry records why it is unusable and the
-// CUDA headers' entry serves.
+// system headers; otherwise that entry records why it is unusable, and the
+// lines before the one that reads such a header get an entry of their own
+// (or, with none before it, the CUDA headers' entry serves).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CAL_FRONTEND_HEADERCACHE_H
@@ -63,9 +64,13 @@ public:
   /// precompile after the CUDA headers; empty for those alone.
   /// \p Unusable, when given, tells whether the entry's include lines
   /// cannot be cached (then the CUDA headers' entry is the one to ask for).
+  /// \p Prefix, when given, receives the include lines before the one that
+  /// made them unusable by reading a user's header the analyses must see
+  /// (empty if none): those can have an entry of their own.
   std::optional<std::string> find(llvm::ArrayRef<std::string> Args,
                                   llvm::StringRef Preamble = "",
-                                  bool *Unusable = nullptr);
+                                  bool *Unusable = nullptr,
+                                  std::string *Prefix = nullptr);
 
   /// Whether find() can return an entry at all (a mode other than off and
   /// a cache directory).

@@ -30,6 +30,9 @@ def preambles(d):
         if "preamble" in r:
             print("preamble:", r["preamble"].replace("\n", "|"),
                   "unusable:", r.get("unusable"))
+            if "usable_prefix" in r:
+                print("usable prefix:",
+                      r["usable_prefix"].replace("\n", "|"))
 
 
 def run_all(cal, d, out, base, args):
