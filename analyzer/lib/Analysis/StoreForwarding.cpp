@@ -11,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <numeric>
 
 namespace cal {
 
@@ -220,46 +221,99 @@ void StoreForwarding::flush(const MemObject *Obj, const LaneAddresses *Addrs,
   Stores.erase(Keep, Stores.end());
 }
 
+void StoreForwarding::LaneValues::put(uint64_t A, Held H) {
+  PerObj &O = PerObject[H.Obj];
+  H.Epoch = O.Epoch;
+  auto [It, New] = ByAddr.try_emplace(A, H);
+  if (!New) {
+    if (held(It->second)) {
+      --PerObject[It->second.Obj].Count;
+      --Live;
+    }
+    It->second = std::move(H);
+  }
+  ++PerObject[It->second.Obj].Count;
+  ++Live;
+  MaxBytes = std::max(MaxBytes, It->second.Bytes);
+  if (!Gran || A % Gran)
+    Gran = std::gcd(Gran, A);
+}
+
+void StoreForwarding::LaneValues::erase(uint64_t A) {
+  auto It = ByAddr.find(A);
+  if (It == ByAddr.end())
+    return;
+  if (held(It->second)) {
+    --PerObject[It->second.Obj].Count;
+    --Live;
+  }
+  ByAddr.erase(It);
+}
+
+void StoreForwarding::LaneValues::dropObject(const MemObject *O) {
+  auto It = PerObject.find(O);
+  if (It == PerObject.end() || !It->second.Count)
+    return;
+  Live -= It->second.Count;
+  It->second.Count = 0;
+  ++It->second.Epoch;
+  // Sweep when the entries no longer held outnumber those held (and
+  // MaxHeldPerLane), so that the map stays within a small multiple of it.
+  if (ByAddr.size() > 2 * std::max<size_t>(Live, MaxHeldPerLane))
+    for (auto I = ByAddr.begin(); I != ByAddr.end();) {
+      auto Cur = I++;
+      if (!held(Cur->second))
+        ByAddr.erase(Cur);
+    }
+}
+
 void StoreForwarding::clobber(unsigned L, const MemObject &Obj,
                               const EvalResult *Addr, unsigned Bytes) {
   LaneValues &V = Lanes[L];
-  if (V.ByAddr.empty())
+  if (V.empty())
     return;
   // Values of another object the store may alias are all gone; those of
   // the stored object only where the bytes overlap (s_other_elem_l: nvcc
   // tells c[i] and c[i + 1] apart and still forwards c[i]; s_dyn_elem_l:
   // after a store to c[idx[i]] it reloads).
-  bool Others = llvm::any_of(V.PerObject, [&](const auto &P) {
-    return P.first != &Obj && P.second && mayAlias(*P.first, Obj);
+  llvm::SmallVector<const MemObject *, 4> Aliased;
+  V.forEachObject([&](const MemObject *O) {
+    if (O != &Obj && mayAlias(*O, Obj))
+      Aliased.push_back(O);
   });
-  auto Same = V.PerObject.find(&Obj);
-  if (!Others && (Same == V.PerObject.end() || !Same->second))
+  for (const MemObject *O : Aliased)
+    V.dropObject(O);
+  if (!V.count(&Obj))
     return;
-  // Only the stored object's values, at a known address: look up the
-  // starts that can overlap [A, A + Bytes) instead of every value held.
+  if (!Addr || !Addr->Known) {
+    V.dropObject(&Obj);
+    return;
+  }
+  // At a known address: look up the starts that can overlap
+  // [A, A + Bytes), only at multiples of the lane's granule, instead of
+  // every value held.
   constexpr int64_t MaxProbes = 64;
-  if (!Others && Addr && Addr->Known &&
-      int64_t(V.MaxBytes) + Bytes - 1 <= MaxProbes) {
-    int64_t A = Addr->Value;
-    for (int64_t S = A - int64_t(V.MaxBytes) + 1; S < A + int64_t(Bytes); ++S) {
-      auto It = V.ByAddr.find(uint64_t(S));
-      if (It != V.ByAddr.end() && It->second.Obj == &Obj &&
-          It->second.Addr < uint64_t(A) + Bytes &&
-          uint64_t(A) < It->second.Addr + It->second.Bytes)
-        V.erase(It);
-    }
+  int64_t A = Addr->Value;
+  auto Overlaps = [&](const Held &H) {
+    return H.Obj == &Obj && H.Addr < uint64_t(A) + Bytes &&
+           uint64_t(A) < H.Addr + H.Bytes;
+  };
+  int64_t G = int64_t(std::max<uint64_t>(1, V.Gran));
+  int64_t Lo = A - int64_t(V.MaxBytes) + 1, Hi = A + int64_t(Bytes);
+  if ((Hi - Lo) / G + 1 <= MaxProbes) {
+    int64_t R = ((Lo % G) + G) % G;
+    for (int64_t S = R ? Lo + (G - R) : Lo; S < Hi; S += G)
+      if (const Held *H = V.find(uint64_t(S)); H && Overlaps(*H))
+        V.erase(uint64_t(S));
     return;
   }
-  for (auto It = V.ByAddr.begin(); It != V.ByAddr.end();) {
-    const Held &H = It->second;
-    bool Gone = mayAlias(*H.Obj, Obj);
-    if (Gone && H.Obj == &Obj && Addr && Addr->Known)
-      Gone = uint64_t(Addr->Value) < H.Addr + H.Bytes &&
-             H.Addr < uint64_t(Addr->Value) + Bytes;
-    auto Cur = It++;
-    if (Gone)
-      V.erase(Cur);
-  }
+  llvm::SmallVector<uint64_t, 8> Gone;
+  V.forEachOf(&Obj, [&](uint64_t At) {
+    if (Overlaps(*V.find(At)))
+      Gone.push_back(At);
+  });
+  for (uint64_t At : Gone)
+    V.erase(At);
 }
 
 void StoreForwarding::reset() {
@@ -292,7 +346,7 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
       uint64_t A = uint64_t(Addrs.Addr[I].Value);
       U.Addr[I] = A;
       U.Known |= 1u << I;
-      if (Lanes[I].ByAddr.size() >= MaxHeldPerLane && !Lanes[I].ByAddr.count(A))
+      if (Lanes[I].size() >= MaxHeldPerLane && !Lanes[I].find(A))
         Lanes[I].clear();
       Lanes[I].put(A, Held{&Obj, A, Bytes, Site, FromStore, Spelling, Where});
     });
@@ -319,14 +373,13 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
       if (!Addrs.Addr[I].Known || !Spelling)
         return;
       uint64_t A = uint64_t(Addrs.Addr[I].Value);
-      auto It = Lanes[I].ByAddr.find(A);
-      if (It == Lanes[I].ByAddr.end() || It->second.Obj != &Obj ||
-          It->second.Bytes != Bytes || It->second.Spelling != Spelling ||
-          !reachable(*It->second.Where, Site, I, A))
+      const Held *H = Lanes[I].find(A);
+      if (!H || H->Obj != &Obj || H->Bytes != Bytes ||
+          H->Spelling != Spelling || !reachable(*H->Where, Site, I, A))
         return;
       Holding |= 1u << I;
       if (!Source)
-        Source = &It->second;
+        Source = H;
     });
     if (Holding == Active) {
       elide(Site, Kind, Obj, Bytes,

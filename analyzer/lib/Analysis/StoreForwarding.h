@@ -112,6 +112,8 @@ private:
     /// Where it was read or written: a snapshot of Loops (snapshot()),
     /// shared by the lanes of one access instead of copied per lane.
     const LoopContext *Where;
+    /// Its object's epoch when it was put (LaneValues).
+    unsigned Epoch = 0;
   };
   /// A store not yet passed on: a later store may still overwrite it.
   struct Pending {
@@ -163,29 +165,65 @@ private:
   bool Dump;
   /// The values one lane holds, by absolute address, with how many belong
   /// to each object and the widest: a store then looks only at the entries
-  /// it may overwrite instead of every value held (clobber).
-  struct LaneValues {
-    llvm::DenseMap<uint64_t, Held> ByAddr;
-    llvm::SmallDenseMap<const MemObject *, unsigned, 8> PerObject;
-    unsigned MaxBytes = 0;
-    void put(uint64_t A, Held H) {
-      auto [It, New] = ByAddr.try_emplace(A, H);
-      if (!New) {
-        --PerObject[It->second.Obj];
-        It->second = std::move(H);
-      }
-      ++PerObject[It->second.Obj];
-      MaxBytes = std::max(MaxBytes, It->second.Bytes);
+  /// it may overwrite instead of every value held (clobber). Forgetting all
+  /// of an object's values (a store through a pointer that may alias it)
+  /// only moves the object to a new epoch: entries of an older one are no
+  /// longer held, and are swept out when they outnumber the held ones.
+  class LaneValues {
+  public:
+    /// The value held at \p A, or null.
+    const Held *find(uint64_t A) const {
+      auto It = ByAddr.find(A);
+      return It != ByAddr.end() && held(It->second) ? &It->second : nullptr;
     }
-    void erase(llvm::DenseMap<uint64_t, Held>::iterator It) {
-      --PerObject[It->second.Obj];
-      ByAddr.erase(It);
+    void put(uint64_t A, Held H);
+    /// Forgets the value at \p A, if one is held.
+    void erase(uint64_t A);
+    /// Forgets every value of \p O.
+    void dropObject(const MemObject *O);
+    /// How many values of \p O are held.
+    unsigned count(const MemObject *O) const {
+      auto It = PerObject.find(O);
+      return It == PerObject.end() ? 0 : It->second.Count;
     }
+    /// Calls \p F with each object some of whose values are held.
+    template <typename Fn> void forEachObject(Fn F) const {
+      for (const auto &[O, S] : PerObject)
+        if (S.Count)
+          F(O);
+    }
+    /// Calls \p F with the address of each value of \p O held.
+    template <typename Fn> void forEachOf(const MemObject *O, Fn F) const {
+      for (const auto &[A, H] : ByAddr)
+        if (H.Obj == O && held(H))
+          F(A);
+    }
+    size_t size() const { return Live; }
+    bool empty() const { return Live == 0; }
     void clear() {
       ByAddr.clear();
       PerObject.clear();
       MaxBytes = 0;
+      Gran = 0;
+      Live = 0;
     }
+    /// The widest value held since the last clear().
+    unsigned MaxBytes = 0;
+    /// A divisor of every address held since the last clear() (their gcd):
+    /// no value starts between its multiples.
+    uint64_t Gran = 0;
+
+  private:
+    struct PerObj {
+      unsigned Count = 0, Epoch = 0;
+    };
+    bool held(const Held &H) const {
+      auto It = PerObject.find(H.Obj);
+      return It != PerObject.end() && It->second.Epoch == H.Epoch;
+    }
+    llvm::DenseMap<uint64_t, Held> ByAddr;
+    llvm::SmallDenseMap<const MemObject *, PerObj, 8> PerObject;
+    size_t Live = 0;
   };
   std::array<LaneValues, MaxLanes> Lanes;
   LoopContext Loops; ///< the current one

@@ -44,8 +44,12 @@ GlobalCost cal::computeLocalCost(const TargetModel &TM,
   GlobalCost Cost;
   if (Starts.empty())
     return Cost;
-  llvm::sort(Sectors);
-  llvm::sort(Lines);
+  // A lane-uniform local address (the common case, `temp[j]`) lists the
+  // lanes' slots in ascending order already: the sort is then skipped.
+  if (!std::is_sorted(Sectors.begin(), Sectors.end()))
+    llvm::sort(Sectors);
+  if (!std::is_sorted(Lines.begin(), Lines.end()))
+    llvm::sort(Lines);
   Cost.Sectors = std::unique(Sectors.begin(), Sectors.end()) - Sectors.begin();
   Cost.Lines = std::unique(Lines.begin(), Lines.end()) - Lines.begin();
   // Distinct bytes: lanes are separate threads, so two lanes never share a
@@ -60,6 +64,7 @@ unsigned cal::computeConstantRequests(llvm::ArrayRef<LaneAddress> Lanes) {
   for (const LaneAddress &A : Lanes)
     if (A)
       Addrs.push_back(*A);
-  llvm::sort(Addrs);
+  if (!std::is_sorted(Addrs.begin(), Addrs.end()))
+    llvm::sort(Addrs);
   return std::unique(Addrs.begin(), Addrs.end()) - Addrs.begin();
 }
