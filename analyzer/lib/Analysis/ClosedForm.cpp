@@ -65,36 +65,47 @@ public:
             const AccessSummary &A, const WarpSetup &W, ArrayRef<Dim3> Blocks,
             const Expr *P, AccessOffset Off)
       : EC(EC), TM(TM), A(A), Blocks(Blocks), P(P), Off(Off) {
-    for (unsigned D = 0; D < 3; ++D) {
-      B.BlockDim[D] = uint32_t(W.BlockDim[D]);
-      B.GridDim[D] = uint32_t(W.GridDim[D]);
+    for (Bindings &B : LB) {
+      for (unsigned D = 0; D < 3; ++D) {
+        B.BlockDim[D] = uint32_t(W.BlockDim[D]);
+        B.GridDim[D] = uint32_t(W.GridDim[D]);
+      }
+      for (const auto &[Atom, V] : W.ParamValues)
+        B.Atoms[Atom] = V;
     }
-    for (const auto &[Atom, V] : W.ParamValues)
-      B.Atoms[Atom] = V;
   }
 
   /// Mean sectors (global) or wavefronts (shared) per full-warp request
   /// with the parameter at \p V.
   std::optional<double> sectors(int64_t V) {
-    B.Atoms[P] = V;
-    unsigned Bx = B.BlockDim[0], By = B.BlockDim[1];
-    uint64_t Threads = uint64_t(Bx) * By * B.BlockDim[2];
+    for (Bindings &B : LB)
+      B.Atoms[P] = V;
+    unsigned Bx = LB[0].BlockDim[0], By = LB[0].BlockDim[1];
+    uint64_t Threads = uint64_t(Bx) * By * LB[0].BlockDim[2];
     double Sum = 0;
     unsigned N = 0;
     for (const Dim3 &Blk : Blocks) {
-      for (unsigned D = 0; D < 3; ++D)
-        B.BlockIdx[D] = uint32_t(Blk[D]);
+      for (Bindings &B : LB)
+        for (unsigned D = 0; D < 3; ++D)
+          B.BlockIdx[D] = uint32_t(Blk[D]);
       for (uint64_t W0 = 0; W0 < Threads; W0 += TM.WarpSize) {
-        std::array<LaneAddress, MaxLanes> Lanes;
+        // The warp's lanes at once: what does not depend on threadIdx is
+        // evaluated once (ExprContext::evaluateWarp).
+        uint32_t Active = 0;
         for (unsigned L = 0; L < TM.WarpSize && W0 + L < Threads; ++L) {
           uint64_t T = W0 + L;
-          B.ThreadIdx[0] = uint32_t(T % Bx);
-          B.ThreadIdx[1] = uint32_t(T / Bx % By);
-          B.ThreadIdx[2] = uint32_t(T / (uint64_t(Bx) * By));
-          EvalResult R = EC.evaluate(Off.Off, B);
-          if (!R.Known)
+          LB[L].ThreadIdx[0] = uint32_t(T % Bx);
+          LB[L].ThreadIdx[1] = uint32_t(T / Bx % By);
+          LB[L].ThreadIdx[2] = uint32_t(T / (uint64_t(Bx) * By));
+          Active |= 1u << L;
+        }
+        EvalResult R[MaxLanes];
+        EC.evaluateWarp(Off.Off, LB.data(), Active, R);
+        std::array<LaneAddress, MaxLanes> Lanes;
+        for (unsigned L = 0; L < TM.WarpSize && W0 + L < Threads; ++L) {
+          if (!R[L].Known)
             return std::nullopt;
-          Lanes[L] = Off.Base + uint64_t(R.Value);
+          Lanes[L] = Off.Base + uint64_t(R[L].Value);
         }
         ArrayRef<LaneAddress> Warp = ArrayRef(Lanes).take_front(TM.WarpSize);
         bool Load = A.Kind == AccessKind::Load;
@@ -115,7 +126,8 @@ private:
   ArrayRef<Dim3> Blocks;
   const Expr *P;
   AccessOffset Off;
-  Bindings B;
+  /// One lane's bindings each; they differ in threadIdx only.
+  std::array<Bindings, MaxLanes> LB;
 };
 
 /// 4, 5.5, 5.75: as many decimals as the value needs, at most two.

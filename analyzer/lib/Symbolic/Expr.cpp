@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cal/Symbolic/Expr.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/Support/ErrorHandling.h"
 #include <cstring>
 #include <functional>
@@ -215,16 +216,21 @@ BinaryOp Expr::getBinaryOp() const {
   return BinaryOp(Sub);
 }
 
-void Expr::Profile(llvm::FoldingSetNodeID &ID) const {
-  ID.AddInteger(unsigned(Kind));
-  ID.AddInteger(Type.Bits);
-  ID.AddBoolean(Type.Signed);
-  ID.AddInteger(Sub);
-  ID.AddInteger(Component);
-  ID.AddInteger(Value); // an opaque atom's serial number: never shared
-  ID.AddString(Name);
-  for (unsigned I = 0; I != NumOps; ++I)
-    ID.AddPointer(Ops[I]);
+bool Expr::sameAs(const Expr &O) const {
+  // Value: an opaque atom's serial number, so never shared.
+  return Kind == O.Kind && Type == O.Type && Sub == O.Sub &&
+         Component == O.Component && Value == O.Value && NumOps == O.NumOps &&
+         Ops[0] == O.Ops[0] && Ops[1] == O.Ops[1] && Ops[2] == O.Ops[2] &&
+         Name == O.Name;
+}
+
+/// Expr::hash of a node with these fields.
+static unsigned hashOf(ExprKind Kind, IntType Type, unsigned Sub,
+                       unsigned Component, int64_t Value, llvm::StringRef Name,
+                       const Expr *const *Ops) {
+  return unsigned(llvm::hash_combine(
+      unsigned(Kind), Type.Bits, Type.Signed, Sub, Component, Value,
+      llvm::hash_value(Name), Ops[0], Ops[1], Ops[2]));
 }
 
 //===----------------------------------------------------------------------===//
@@ -587,14 +593,14 @@ const Expr *ExprContext::unique(Expr &&Proto, bool Fresh) {
                          std::to_string(MaxTreeSize) + " operations)",
                      Proto.Type);
   Proto.TreeSize = uint32_t(Size);
-  llvm::FoldingSetNodeID ID;
-  Proto.Profile(ID);
-  void *InsertPos = nullptr;
-  if (!Fresh)
-    if (Expr *Found = Set.FindNodeOrInsertPos(ID, InsertPos))
-      return Found;
+  Proto.Hash = hashOf(Proto.Kind, Proto.Type, Proto.Sub, Proto.Component,
+                      Proto.Value, Proto.Name, Proto.Ops);
+  if (!Fresh) {
+    auto It = Set.find_as(&Proto);
+    if (It != Set.end())
+      return It->E;
+  }
   Expr *E = new (Alloc.Allocate<Expr>()) Expr(std::move(Proto));
-  E->Hash = ID.ComputeHash();
   if (!E->Name.empty()) {
     // Null-terminated, so that an opaque reason can serve as EvalResult::Why.
     char *Buf = Alloc.Allocate<char>(E->Name.size() + 1);
@@ -612,7 +618,7 @@ const Expr *ExprContext::unique(Expr &&Proto, bool Fresh) {
   }
   E->Id = NextId++;
   if (!Fresh)
-    Set.InsertNode(E, InsertPos);
+    Set.insert({E, E->Hash});
   return E;
 }
 

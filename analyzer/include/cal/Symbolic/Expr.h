@@ -15,7 +15,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/raw_ostream.h"
@@ -88,7 +88,7 @@ enum class BinaryOp {
 };
 
 /// An immutable, uniqued expression node. Compare with ==.
-class Expr : public llvm::FoldingSetNode {
+class Expr {
 public:
   ExprKind getKind() const { return Kind; }
   IntType getType() const { return Type; }
@@ -125,11 +125,12 @@ public:
   void print(llvm::raw_ostream &OS) const;
   std::string str() const;
 
-  void Profile(llvm::FoldingSetNodeID &ID) const;
-  /// The hash of Profile's ID, kept from the node's creation: the set's
-  /// growth and its bucket scans then need no profile of the nodes they
-  /// pass over.
+  /// A hash of what makes the node itself (kind, type, operator, value,
+  /// name, operands), kept from its creation.
   unsigned hash() const { return Hash; }
+  /// Whether \p O is the same node: the same kind, type, operator, value,
+  /// name and operands (compared as pointers: operands are unique).
+  bool sameAs(const Expr &O) const;
 
 private:
   friend class ExprContext;
@@ -153,24 +154,6 @@ private:
 };
 
 } // namespace cal
-
-namespace llvm {
-/// Uniquing hashes each node once (cal::Expr::hash) instead of profiling it
-/// again at every rehash and bucket comparison.
-template <>
-struct FoldingSetTrait<cal::Expr> : DefaultFoldingSetTrait<cal::Expr> {
-  static unsigned ComputeHash(const cal::Expr &X, FoldingSetNodeID &) {
-    return X.hash();
-  }
-  static bool Equals(const cal::Expr &X, const FoldingSetNodeID &ID,
-                     unsigned IDHash, FoldingSetNodeID &TempID) {
-    if (X.hash() != IDHash)
-      return false;
-    X.Profile(TempID);
-    return TempID == ID;
-  }
-};
-} // namespace llvm
 
 namespace cal {
 
@@ -244,8 +227,27 @@ private:
   /// or entering it in the set, which then holds only nodes that can be
   /// shared.
   const Expr *unique(Expr &&Proto, bool Fresh = false);
+  /// A node in the set with its hash beside it: a probe compares hashes in
+  /// the table and reads a node only when they match (open addressing,
+  /// where a FoldingSet walks a chain of nodes scattered in memory).
+  struct Slot {
+    const Expr *E;
+    unsigned Hash;
+  };
+  struct SlotInfo {
+    static Slot getEmptyKey() { return {nullptr, 0}; }
+    static Slot getTombstoneKey() { return {nullptr, 1}; }
+    static unsigned getHashValue(const Slot &S) { return S.Hash; }
+    static unsigned getHashValue(const Expr *P) { return P->hash(); }
+    static bool isEqual(const Slot &A, const Slot &B) {
+      return A.E == B.E && A.Hash == B.Hash;
+    }
+    static bool isEqual(const Expr *P, const Slot &S) {
+      return S.E && S.Hash == P->hash() && S.E->sameAs(*P);
+    }
+  };
   llvm::BumpPtrAllocator Alloc;
-  llvm::FoldingSet<Expr> Set;
+  llvm::DenseSet<Slot, SlotInfo> Set;
   /// Constants by (value, bits * 2 + signed): the interpreter makes one per
   /// lane and operation, and a hash lookup costs less than profiling a node
   /// for the FoldingSet.
