@@ -304,15 +304,16 @@ AnalysisResult analyzeKernels(clang::ASTContext &Ctx,
     LaterLaunches[I] = LaterLaunches[I + 1];
   if (Opts.BudgetSeconds > 0) {
     auto Budget = std::chrono::microseconds(int64_t(Opts.BudgetSeconds * 1e6));
-    Deadline = Clock::now() + Budget;
+    Clock::time_point Now = Clock::now();
+    Deadline = Now + Budget;
     if (Opts.BudgetFrom)
-      Deadline = std::max(*Opts.BudgetFrom + Budget - Budget / 20,
-                          Clock::now() + Budget / 4);
+      Deadline =
+          std::max(*Opts.BudgetFrom + Budget - Budget / 20, Now + Budget / 4);
     // Each launch after the current one keeps up to 0.5 s, and at most
-    // half the budget is kept for all of them.
+    // half of what is left of the budget is kept for all of them.
     Reserve = std::min<Clock::duration>(
         std::chrono::milliseconds(500),
-        Budget / (2 * std::max<size_t>(1, LaunchesLeft)));
+        (*Deadline - Now) / (2 * std::max<size_t>(1, LaunchesLeft)));
   }
   AnalysisResult Result;
   Result.Target = Opts.Target;

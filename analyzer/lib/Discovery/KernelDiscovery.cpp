@@ -149,15 +149,24 @@ public:
       Done[I] = true;
       Out.push_back(std::move(Kernels[I]));
     };
+    // Each pattern's instantiations, in order: one pass, not one per
+    // kernel (a generated file has tens of thousands of kernels).
+    llvm::DenseMap<const FunctionDecl *, std::vector<unsigned>> ByPattern;
+    std::vector<bool> Inst(Kernels.size(), false);
+    for (unsigned J : Order)
+      if ((Inst[J] = Kernels[J].Decl->isTemplateInstantiation()))
+        ByPattern[Kernels[J].Decl->getTemplateInstantiationPattern()].push_back(
+            J);
     for (unsigned I : Order) {
-      const FunctionDecl *FD = Kernels[I].Decl;
-      if (Done[I] || FD->isTemplateInstantiation())
+      if (Done[I] || Inst[I])
         continue;
+      const FunctionDecl *FD = Kernels[I].Decl;
       Emit(I);
-      for (unsigned J : Order)
-        if (!Done[J] && Kernels[J].Decl->isTemplateInstantiation() &&
-            Kernels[J].Decl->getTemplateInstantiationPattern() == FD)
-          Emit(J);
+      auto It = ByPattern.find(FD);
+      if (It != ByPattern.end())
+        for (unsigned J : It->second)
+          if (!Done[J])
+            Emit(J);
     }
     for (unsigned J : Order)
       if (!Done[J])
