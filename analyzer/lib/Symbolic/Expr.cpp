@@ -815,7 +815,14 @@ void evalWarp(const Expr *E, const Bindings *B, uint32_t Active,
   switch (E->getKind()) {
   case ExprKind::Const:
   case ExprKind::Atom:
-    // Only a threadIdx atom depends on threadIdx.
+    // Only a threadIdx atom depends on threadIdx: its value is the lane's,
+    // read here as evalExpr reads it, without a call per lane.
+    if (E->getKind() == ExprKind::Atom &&
+        E->getAtomKind() == AtomKind::ThreadIdx) {
+      unsigned C = E->getComponent();
+      Lanes(Active, [&](unsigned I) { Out[I] = known(B[I].ThreadIdx[C]); });
+      return;
+    }
     Lanes(Active, [&](unsigned I) { Out[I] = evalExpr(E, B[I]); });
     return;
   case ExprKind::Unary:
