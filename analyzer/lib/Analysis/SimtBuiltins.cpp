@@ -468,7 +468,7 @@ Value SimtInterpreter::vote(const clang::CallExpr *CE, unsigned Mode,
     R = True != 0;
   else if (Mode == 2 && (False || !Unknown))
     R = False == 0;
-  auto IT = intTypeOf(AST, T);
+  auto IT = intType(T);
   if (!R || !IT)
     return opaque(T,
                   "warp vote on " + (Why.empty() ? "an unknown value" : Why));
@@ -697,7 +697,7 @@ std::optional<Value> SimtInterpreter::evalBuiltin(const clang::CallExpr *CE,
     std::vector<Value> A = Args();
     if (A.size() != 2 || A[0].Kind != Value::Int || A[1].Kind != Value::Int)
       return convert(Value(), T); // fmin-like overloads: not tracked
-    auto IT = intTypeOf(AST, T);
+    auto IT = intType(T);
     if (!IT)
       return Value();
     BinaryOp Op = B.Kind == Builtin::Min ? BinaryOp::Min : BinaryOp::Max;
@@ -707,7 +707,7 @@ std::optional<Value> SimtInterpreter::evalBuiltin(const clang::CallExpr *CE,
   }
   case Builtin::Abs: {
     std::vector<Value> A = Args();
-    auto IT = intTypeOf(AST, T);
+    auto IT = intType(T);
     if (A.size() != 1 || A[0].Kind != Value::Int || !IT)
       return convert(Value(), T);
     Value V = convert(A[0], T);
@@ -732,7 +732,7 @@ std::optional<Value> SimtInterpreter::evalBuiltin(const clang::CallExpr *CE,
                 Active);
   case Builtin::ActiveMask:
   case Builtin::LaneId: {
-    auto IT = intTypeOf(AST, T);
+    auto IT = intType(T);
     if (!IT)
       break;
     Value V;

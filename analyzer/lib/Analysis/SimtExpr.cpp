@@ -55,7 +55,7 @@ LaneExprs SimtInterpreter::zipLanes(
 
 Value SimtInterpreter::opaque(clang::QualType T, llvm::StringRef Why) {
   Value V;
-  if (auto IT = intTypeOf(AST, T)) {
+  if (auto IT = intType(T)) {
     V.Kind = Value::Int;
     V.Type = *IT;
     V.L.fill(EC.getOpaque(Why, *IT));
@@ -70,7 +70,7 @@ Value SimtInterpreter::opaque(clang::QualType T, llvm::StringRef Why) {
 
 Value SimtInterpreter::convert(const Value &V, clang::QualType To) {
   if (V.Kind == Value::Int) {
-    if (auto IT = intTypeOf(AST, To)) {
+    if (auto IT = intType(To)) {
       if (*IT == V.Type)
         return V;
       Value R = V;
@@ -96,7 +96,7 @@ Value SimtInterpreter::convert(const Value &V, clang::QualType To) {
       return opaque(To, "pointer converted to an integer");
     return Value();
   }
-  if (intTypeOf(AST, To) || To->isPointerType())
+  if (intType(To) || To->isPointerType())
     return opaque(To, "value converted from a floating-point or aggregate");
   return V;
 }
@@ -230,7 +230,7 @@ Value SimtInterpreter::load(const clang::Expr *Site, const LValue &LV,
     clang::Expr::EvalResult R;
     if (LV.VD->getInit() && LV.VD->getType().isConstQualified() &&
         LV.VD->getInit()->EvaluateAsInt(R, AST))
-      if (auto IT = intTypeOf(AST, T)) {
+      if (auto IT = intType(T)) {
         Value V;
         V.Kind = Value::Int;
         V.Type = *IT;
@@ -336,7 +336,7 @@ SimtInterpreter::loadedPointer(const clang::Expr *Site, const LValue &LV,
 std::optional<SimtInterpreter::Value>
 SimtInterpreter::sampledLoad(const clang::Expr *Site, const LValue &LV,
                              clang::QualType T, uint32_t Active) {
-  std::optional<IntType> IT = intTypeOf(AST, T);
+  std::optional<IntType> IT = intType(T);
   Active &= LiveLanes;
   // The same offset in local memory is a different address in each thread
   // (its own copy of the array): one value per lane, not per warp.
@@ -495,7 +495,7 @@ void SimtInterpreter::rememberLocal(const LValue &LV, const Value &V,
   Active &= LiveLanes;
   if (!Active || !LV.Base || LV.Base->Space != AddrSpace::Local ||
       UndecidedDepth || (V.Kind != Value::Int && V.Kind != Value::Ptr) ||
-      !(intTypeOf(AST, T) || T->isPointerType()))
+      !(intType(T) || T->isPointerType()))
     return;
   auto Stored = std::make_shared<const Value>(convert(V, T));
   if (Stored->Kind != Value::Int && Stored->Kind != Value::Ptr)
@@ -519,7 +519,7 @@ SimtInterpreter::localValue(const LValue &LV, clang::QualType T,
                             uint32_t Active) {
   Active &= LiveLanes;
   if (!Active || !LV.Base || LV.Base->Space != AddrSpace::Local ||
-      !(intTypeOf(AST, T) || T->isPointerType()))
+      !(intType(T) || T->isPointerType()))
     return std::nullopt;
   unsigned Bytes = unsigned(AST.getTypeSizeInChars(T).getQuantity());
   std::array<EvalResult, MaxLanes> Off;
@@ -1003,7 +1003,7 @@ Value SimtInterpreter::eval(const clang::Expr *E, uint32_t Active) {
   // Constants (sizeof, constexpr, template arguments, enumerators) fold
   // through clang's own evaluator, asked once per expression: the answer
   // does not change between warps or iterations.
-  if (auto IT = intTypeOf(AST, T)) {
+  if (auto IT = intType(T)) {
     auto [It, New] = ConstantOf.try_emplace(E);
     if (New) {
       clang::Expr::EvalResult R;

@@ -283,6 +283,15 @@ private:
               clang::QualType ResultTy, clang::QualType LTy,
               clang::QualType RTy);
   Value convert(const Value &V, clang::QualType To);
+  /// intTypeOf(AST, T), remembered per canonical type: asked at nearly
+  /// every node of every evaluation.
+  std::optional<IntType> intType(clang::QualType T) {
+    const clang::Type *Key = T.getCanonicalType().getTypePtr();
+    auto [It, New] = IntTypes.try_emplace(Key);
+    if (New)
+      It->second = intTypeOf(AST, T);
+    return It->second;
+  }
   Value opaque(clang::QualType T, llvm::StringRef Why);
   Value builtinIndex(const clang::Expr *E);
   /// A parameter of a kernel (its arguments), not of a device function.
@@ -372,6 +381,7 @@ private:
   void countStatement() { ++Statements; }
 
   clang::ASTContext &AST;
+  llvm::DenseMap<const clang::Type *, std::optional<IntType>> IntTypes;
   ExprContext &EC;
   const TargetModel &TM;
   EventSink &Sink;

@@ -492,7 +492,7 @@ void SimtInterpreter::execAsm(const clang::GCCAsmStmt *A, uint32_t Active) {
     Value V;
     // `mov.u32 %0, %%laneid;` with %0 this output: the lane index.
     std::string Mov = "%" + std::to_string(I) + ", %%laneid";
-    auto IT = intTypeOf(AST, OT);
+    auto IT = intType(OT);
     if (IT && A->getNumOutputs() == 1 && T.starts_with("mov.") &&
         llvm::StringRef(Text).contains(Mov)) {
       V.Kind = Value::Int;

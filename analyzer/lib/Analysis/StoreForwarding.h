@@ -201,6 +201,9 @@ private:
     size_t size() const { return Live; }
     bool empty() const { return Live == 0; }
     void clear() {
+      // Barriers clear every lane, most of them empty already.
+      if (ByAddr.empty() && PerObject.empty())
+        return;
       ByAddr.clear();
       PerObject.clear();
       MaxBytes = 0;
