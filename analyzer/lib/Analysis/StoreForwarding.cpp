@@ -222,32 +222,48 @@ void StoreForwarding::flush(const MemObject *Obj, const LaneAddresses *Addrs,
 }
 
 void StoreForwarding::LaneValues::put(uint64_t A, Held H) {
-  PerObj &O = PerObject[H.Obj];
-  H.Epoch = O.Epoch;
-  auto [It, New] = ByAddr.try_emplace(A, H);
-  if (!New) {
-    if (held(It->second)) {
-      --PerObject[It->second.Obj].Count;
+  H.Epoch = PerObject[H.Obj].Epoch;
+  auto [It, New] = Index.try_emplace(A, unsigned(Slots.size()));
+  if (New) {
+    Slots.push_back(std::move(H));
+  } else {
+    Held &Old = Slots[It->second];
+    if (held(Old)) {
+      --PerObject[Old.Obj].Count;
       --Live;
     }
-    It->second = std::move(H);
+    Old = std::move(H);
   }
-  ++PerObject[It->second.Obj].Count;
+  const Held &Now = Slots[It->second];
+  ++PerObject[Now.Obj].Count;
   ++Live;
-  MaxBytes = std::max(MaxBytes, It->second.Bytes);
+  MaxBytes = std::max(MaxBytes, Now.Bytes);
   if (!Gran || A % Gran)
     Gran = std::gcd(Gran, A);
 }
 
 void StoreForwarding::LaneValues::erase(uint64_t A) {
-  auto It = ByAddr.find(A);
-  if (It == ByAddr.end())
+  auto It = Index.find(A);
+  if (It == Index.end())
     return;
-  if (held(It->second)) {
-    --PerObject[It->second.Obj].Count;
+  if (held(Slots[It->second])) {
+    --PerObject[Slots[It->second].Obj].Count;
     --Live;
   }
-  ByAddr.erase(It);
+  Index.erase(It);
+  compact();
+}
+
+void StoreForwarding::LaneValues::compact() {
+  if (Slots.size() <= 2 * Index.size() + 64)
+    return;
+  std::vector<Held> Named;
+  Named.reserve(Index.size());
+  for (auto &[A, S] : Index) {
+    Named.push_back(std::move(Slots[S]));
+    S = unsigned(Named.size() - 1);
+  }
+  Slots = std::move(Named);
 }
 
 void StoreForwarding::LaneValues::dropObject(const MemObject *O) {
@@ -259,12 +275,14 @@ void StoreForwarding::LaneValues::dropObject(const MemObject *O) {
   ++It->second.Epoch;
   // Sweep when the entries no longer held outnumber those held (and
   // MaxHeldPerLane), so that the map stays within a small multiple of it.
-  if (ByAddr.size() > 2 * std::max<size_t>(Live, MaxHeldPerLane))
-    for (auto I = ByAddr.begin(); I != ByAddr.end();) {
+  if (Index.size() > 2 * std::max<size_t>(Live, MaxHeldPerLane)) {
+    for (auto I = Index.begin(); I != Index.end();) {
       auto Cur = I++;
-      if (!held(Cur->second))
-        ByAddr.erase(Cur);
+      if (!held(Slots[Cur->second]))
+        Index.erase(Cur);
     }
+    compact();
+  }
 }
 
 void StoreForwarding::clobber(unsigned L, const MemObject &Obj,

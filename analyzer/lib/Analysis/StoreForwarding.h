@@ -171,10 +171,11 @@ private:
   /// longer held, and are swept out when they outnumber the held ones.
   class LaneValues {
   public:
-    /// The value held at \p A, or null.
+    /// The value held at \p A, or null. Valid until the next change.
     const Held *find(uint64_t A) const {
-      auto It = ByAddr.find(A);
-      return It != ByAddr.end() && held(It->second) ? &It->second : nullptr;
+      auto It = Index.find(A);
+      return It != Index.end() && held(Slots[It->second]) ? &Slots[It->second]
+                                                          : nullptr;
     }
     void put(uint64_t A, Held H);
     /// Forgets the value at \p A, if one is held.
@@ -194,17 +195,18 @@ private:
     }
     /// Calls \p F with the address of each value of \p O held.
     template <typename Fn> void forEachOf(const MemObject *O, Fn F) const {
-      for (const auto &[A, H] : ByAddr)
-        if (H.Obj == O && held(H))
+      for (const auto &[A, S] : Index)
+        if (Slots[S].Obj == O && held(Slots[S]))
           F(A);
     }
     size_t size() const { return Live; }
     bool empty() const { return Live == 0; }
     void clear() {
       // Barriers clear every lane, most of them empty already.
-      if (ByAddr.empty() && PerObject.empty())
+      if (Index.empty() && PerObject.empty())
         return;
-      ByAddr.clear();
+      Index.clear();
+      Slots.clear();
       PerObject.clear();
       MaxBytes = 0;
       Gran = 0;
@@ -224,7 +226,13 @@ private:
       auto It = PerObject.find(H.Obj);
       return It != PerObject.end() && It->second.Epoch == H.Epoch;
     }
-    llvm::DenseMap<uint64_t, Held> ByAddr;
+    /// Slots no address names any more outnumber those named: copy the
+    /// named ones to a new array.
+    void compact();
+    /// Addresses and the slots of their values: the map's entries are
+    /// small, so that clearing it at every barrier writes little.
+    llvm::DenseMap<uint64_t, unsigned> Index;
+    std::vector<Held> Slots;
     llvm::SmallDenseMap<const MemObject *, PerObj, 8> PerObject;
     size_t Live = 0;
   };
