@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Scaling benchmark: the analyzer's time and peak memory as a function of
-the number of kernels in a file, the number of evaluated warps, and the
-trip count of a loop, each against `clang -fsyntax-only` of the same
+the number of kernels in a file, the number of evaluated warps, the
+trip count of a loop, and the statements of one kernel's loop body, each
+against `clang -fsyntax-only` of the same
 generated file measured in the same run. Not a test: it asserts nothing.
 
 Every point is a fresh process, the median of --repeat runs, with the
@@ -39,6 +40,22 @@ void launch{i}(const float *a, float *b) {{ k{i}<<<64, {block}>>>(a, b, 1 << 20)
 """
 
 
+def unrolled(statements):
+    """One kernel whose grid-stride loop holds `statements` statements written
+    out (macro-unrolled code): the cost per statement of a long body."""
+    body = "".join(f"    acc += a[i] * {j % 97}.5f;\n" for j in range(statements))
+    return f"""
+__global__ void u(const float *a, float *b, int n) {{
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x) {{
+    float acc = 0;
+{body}    b[i] = acc;
+  }}
+}}
+void launch(const float *a, float *b) {{ u<<<64, 256>>>(a, b, 1 << 20); }}
+"""
+
+
 def file_text(kernels, trip=4, block=256):
     return "".join(kernel(i, trip, block) for i in range(kernels))
 
@@ -63,6 +80,8 @@ AXES = {
     "trip": ("iterations of each kernel's loop (16 kernels)",
              [1, 4, 16, 64, 256, 1024, 4096],
              lambda v: file_text(16, trip=v)),
+    "statements": ("statements in one kernel's loop body (1 kernel)",
+                   [16, 64, 256, 1024], unrolled),
 }
 
 
@@ -117,7 +136,8 @@ def main():
         for ax, y in ((t, "wall time (s)"), (m, "peak memory (MiB)")):
             ax.set_xlabel(label)
             ax.set_ylabel(y)
-            ax.set_xscale("log" if axis == "trip" else "linear")
+            ax.set_xscale("log" if axis in ("trip", "statements")
+                          else "linear")
             ax.grid(True, alpha=0.3)
             ax.legend(fontsize=8)
         fig.tight_layout()
