@@ -243,6 +243,8 @@ void StoreForwarding::LaneValues::put(uint64_t A, Held H) {
 }
 
 void StoreForwarding::LaneValues::erase(uint64_t A) {
+  if (A >= ~uint64_t(1)) // reserved keys (find)
+    return;
   auto It = Index.find(A);
   if (It == Index.end())
     return;

@@ -173,6 +173,10 @@ private:
   public:
     /// The value held at \p A, or null. Valid until the next change.
     const Held *find(uint64_t A) const {
+      // The map's two reserved keys: a probe below a shared array's first
+      // byte (address 0) wraps around to them, and no value is held there.
+      if (A >= ~uint64_t(1))
+        return nullptr;
       auto It = Index.find(A);
       return It != Index.end() && held(Slots[It->second]) ? &Slots[It->second]
                                                           : nullptr;
