@@ -243,7 +243,7 @@ void StoreForwarding::LaneValues::put(uint64_t A, Held H) {
 }
 
 void StoreForwarding::LaneValues::erase(uint64_t A) {
-  if (A >= ~uint64_t(1)) // reserved keys (find)
+  if (reserved(A))
     return;
   auto It = Index.find(A);
   if (It == Index.end())

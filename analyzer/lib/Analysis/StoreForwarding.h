@@ -173,9 +173,7 @@ private:
   public:
     /// The value held at \p A, or null. Valid until the next change.
     const Held *find(uint64_t A) const {
-      // The map's two reserved keys: a probe below a shared array's first
-      // byte (address 0) wraps around to them, and no value is held there.
-      if (A >= ~uint64_t(1))
+      if (reserved(A))
         return nullptr;
       auto It = Index.find(A);
       return It != Index.end() && held(Slots[It->second]) ? &Slots[It->second]
@@ -223,6 +221,10 @@ private:
     uint64_t Gran = 0;
 
   private:
+    /// The map's two reserved keys (DenseMapInfo<uint64_t>): a probe below
+    /// a shared array's first byte (address 0) wraps around to them, and no
+    /// value is held there.
+    static bool reserved(uint64_t A) { return A >= ~uint64_t(1); }
     struct PerObj {
       unsigned Count = 0, Epoch = 0;
     };

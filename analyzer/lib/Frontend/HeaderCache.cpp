@@ -215,6 +215,32 @@ unsigned mainFileLine(const SourceManager &SM, const SrcMgr::FileInfo &FI) {
   return Loc.isValid() ? SM.getSpellingLineNumber(Loc) : 0;
 }
 
+/// The next line of \p Text that is neither blank nor a comment, trimmed
+/// (the end of a comment open since earlier lines dropped from it); \p Text
+/// moves past it. Empty when no such line is left.
+StringRef nextCodeLine(StringRef &Text, bool &InComment) {
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    StringRef L = Line.trim();
+    if (InComment) {
+      size_t End = L.find("*/");
+      if (End == StringRef::npos)
+        continue;
+      InComment = false;
+      L = L.drop_front(End + 2).trim();
+    }
+    // A comment that opens on the line and stays open, alone on it.
+    if (L.starts_with("/*") && !L.contains("*/")) {
+      InComment = true;
+      continue;
+    }
+    if (!L.empty() && !L.starts_with("//"))
+      return L;
+  }
+  return "";
+}
+
 /// The first \p Line - 1 lines of \p Preamble, as preambleOf keeps them
 /// (an #if block they leave open is dropped; names are absolute already).
 std::string linesBefore(StringRef Preamble, unsigned Line) {
@@ -228,28 +254,11 @@ std::string linesBefore(StringRef Preamble, unsigned Line) {
 /// guard: `#ifndef X` and `#define X` first (after comments) are skipped,
 /// as the #endif that closes them ends the file, not the lines.
 std::string headerPreamble(StringRef Text, StringRef Dir) {
-  Text.consume_front("\xEF\xBB\xBF");
+  Text.consume_front("\xEF\xBB\xBF"); // as clang does
   StringRef Rest = Text;
-  SmallVector<StringRef, 2> Directives;
   bool InComment = false;
-  while (!Rest.empty() && Directives.size() < 2) {
-    auto [Line, Next] = Rest.split('\n');
-    Rest = Next;
-    StringRef L = Line.trim();
-    if (InComment) {
-      if (!L.contains("*/"))
-        continue;
-      InComment = false;
-      L = L.substr(L.find("*/") + 2).trim();
-    }
-    if (L.starts_with("/*") && !L.contains("*/")) {
-      InComment = true;
-      continue;
-    }
-    if (L.empty() || L.starts_with("//"))
-      continue;
-    Directives.push_back(L);
-  }
+  StringRef First = nextCodeLine(Rest, InComment);
+  StringRef Second = nextCodeLine(Rest, InComment);
   auto Name = [](StringRef L, StringRef Word) {
     if (!L.consume_front("#"))
       return StringRef();
@@ -259,11 +268,9 @@ std::string headerPreamble(StringRef Text, StringRef Dir) {
     return L.trim().take_while(
         [](char C) { return isAsciiIdentifierContinue(C); });
   };
-  if (Directives.size() == 2) {
-    StringRef Guard = Name(Directives[0], "ifndef");
-    if (!Guard.empty() && Name(Directives[1], "define") == Guard)
-      return HeaderCache::preambleOf(Rest, Dir);
-  }
+  StringRef Guard = Name(First, "ifndef");
+  if (!Guard.empty() && Name(Second, "define") == Guard)
+    return HeaderCache::preambleOf(Rest, Dir);
   return HeaderCache::preambleOf(Text, Dir);
 }
 
@@ -816,24 +823,7 @@ std::string HeaderCache::preambleOf(StringRef Text, StringRef FileDir) {
   // A UTF-8 byte order mark (files saved by Visual Studio) is not a line of
   // code: clang skips it, and so does the preamble.
   Text.consume_front("\xEF\xBB\xBF");
-  while (!Text.empty()) {
-    auto [Line, Rest] = Text.split('\n');
-    Text = Rest;
-    StringRef L = Line.trim();
-    if (InComment) {
-      size_t End = L.find("*/");
-      if (End == StringRef::npos)
-        continue;
-      InComment = false;
-      L = L.drop_front(End + 2).trim();
-    }
-    // A comment that opens on the line and stays open, alone on it.
-    if (L.starts_with("/*") && !L.contains("*/")) {
-      InComment = true;
-      continue;
-    }
-    if (L.empty() || L.starts_with("//"))
-      continue;
+  for (StringRef L; !(L = nextCodeLine(Text, InComment)).empty();) {
     if (!L.consume_front("#") || L.ends_with("\\"))
       break;
     L = L.ltrim();

@@ -224,10 +224,7 @@ bool Expr::sameAs(const Expr &O) const {
          Name == O.Name;
 }
 
-/// Expr::hash of a node with these fields.
-static unsigned hashOf(ExprKind Kind, IntType Type, unsigned Sub,
-                       unsigned Component, int64_t Value, llvm::StringRef Name,
-                       const Expr *const *Ops) {
+unsigned Expr::computeHash() const {
   return unsigned(llvm::hash_combine(
       unsigned(Kind), Type.Bits, Type.Signed, Sub, Component, Value,
       llvm::hash_value(Name), Ops[0], Ops[1], Ops[2]));
@@ -593,8 +590,7 @@ const Expr *ExprContext::unique(Expr &&Proto, bool Fresh) {
                          std::to_string(MaxTreeSize) + " operations)",
                      Proto.Type);
   Proto.TreeSize = uint32_t(Size);
-  Proto.Hash = hashOf(Proto.Kind, Proto.Type, Proto.Sub, Proto.Component,
-                      Proto.Value, Proto.Name, Proto.Ops);
+  Proto.Hash = Proto.computeHash();
   if (!Fresh) {
     auto It = Set.find_as(&Proto);
     if (It != Set.end())

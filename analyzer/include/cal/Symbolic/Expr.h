@@ -135,6 +135,8 @@ public:
 private:
   friend class ExprContext;
   Expr(ExprKind K, IntType T) : Kind(K), Type(T) {}
+  /// The hash of the fields sameAs compares (hash() once made).
+  unsigned computeHash() const;
 
   ExprKind Kind;
   IntType Type;
@@ -249,8 +251,8 @@ private:
   llvm::BumpPtrAllocator Alloc;
   llvm::DenseSet<Slot, SlotInfo> Set;
   /// Constants by (value, bits * 2 + signed): the interpreter makes one per
-  /// lane and operation, and a hash lookup costs less than profiling a node
-  /// for the FoldingSet.
+  /// lane and operation, and a look-up by value costs less than hashing a
+  /// whole node for the set.
   llvm::DenseMap<std::pair<int64_t, unsigned>, const Expr *> Consts;
   unsigned NextId = 0;
 };
