@@ -634,3 +634,59 @@ TEST_F(ExprTest, WarpEvaluationEqualsLaneEvaluation) {
     }
   }
 }
+
+// A node affine in threadIdx is evaluated for the warp as one function of
+// threadIdx (Expr::affineInThreadIdx); it must still give every lane what
+// evaluate gives it, where values wrap in a narrow type and where a
+// widening conversion sees some lanes wrap and others not. The warp is
+// warp 3 of a 16x16 block: threadIdx.x = lane % 16, threadIdx.y = 6 +
+// lane / 16. Expected values come from evaluate, lane by lane.
+TEST_F(ExprTest, AffineWarpEvaluationEqualsLaneEvaluation) {
+  auto cast = [&](const Expr *E, IntType T) { return Ctx.getCast(E, T); };
+  const Expr *X = cast(tid(0), I32), *Y = cast(tid(1), I32);
+  const Expr *N = p("n"), *S = p("s"), *Small = p("small");
+  const Expr *Row = bin(BinaryOp::Add, bin(BinaryOp::Mul, Y, N), X);
+  std::vector<const Expr *> Es = {
+      // (long)(y * n + x): within int, widened exactly.
+      cast(Row, I64),
+      // x * 2^28 wraps in int from x = 8 on: the widening is not exact for
+      // the warp, which is then evaluated lane by lane.
+      cast(bin(BinaryOp::Mul, X, c(1 << 28)), I64),
+      // small - x, unsigned: below zero from x = 4 on, so it wraps in 32
+      // bits before the conversion to 64.
+      cast(bin(BinaryOp::Sub, cast(Small, U32), tid(0)), U64),
+      // x << 29 wraps in int; x << s with s = 40 has no value.
+      bin(BinaryOp::Shl, X, c(29)), bin(BinaryOp::Shl, X, S),
+      // A narrowing conversion, then a widening one; a negation.
+      cast(cast(bin(BinaryOp::Mul, X, c(50)), I8), I32),
+      Ctx.getUnary(UnaryOp::Neg, bin(BinaryOp::Sub, Row, c(7))),
+      // In a 64-bit sum with a 32-bit operand: the operand is widened.
+      bin(BinaryOp::Add, p("base", I64),
+          cast(bin(BinaryOp::Mul, Row, c(4)), I64))};
+  EXPECT_TRUE(Es[0]->affineInThreadIdx());
+  EXPECT_FALSE(bin(BinaryOp::Div, X, c(2))->affineInThreadIdx());
+  EXPECT_FALSE(bin(BinaryOp::Mul, X, Y)->affineInThreadIdx());
+  std::array<Bindings, 32> Lanes;
+  for (unsigned I = 0; I < 32; ++I) {
+    Lanes[I].ThreadIdx[0] = I % 16;
+    Lanes[I].ThreadIdx[1] = 6 + I / 16;
+    Lanes[I].Atoms[N] = 4096;
+    Lanes[I].Atoms[S] = 40;
+    Lanes[I].Atoms[Small] = 3;
+    Lanes[I].Atoms[p("base", I64)] = int64_t(1) << 40;
+  }
+  for (uint32_t Active : {0xffffffffu, 0x000000ffu, 0x00010000u}) {
+    for (const Expr *E : Es) {
+      std::array<EvalResult, 32> W;
+      Ctx.evaluateWarp(E, Lanes.data(), Active, W.data());
+      for (unsigned I = 0; I < 32; ++I) {
+        if (!(Active >> I & 1))
+          continue;
+        EvalResult L = Ctx.evaluate(E, Lanes[I]);
+        EXPECT_EQ(W[I].Known, L.Known) << E->str() << " lane " << I;
+        if (L.Known)
+          EXPECT_EQ(W[I].Value, L.Value) << E->str() << " lane " << I;
+      }
+    }
+  }
+}

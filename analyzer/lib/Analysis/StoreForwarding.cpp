@@ -193,8 +193,33 @@ static bool overlaps(const LaneAddresses &X, unsigned XBytes,
   return A < B + YBytes && B < A + XBytes;
 }
 
+StoreForwarding::AddrSpan
+StoreForwarding::AddrSpan::of(const LaneAddresses &Addrs, uint32_t Lanes) {
+  AddrSpan S;
+  for (unsigned I = 0; I < MaxLanes; ++I)
+    if (Lanes >> I & 1) {
+      if (!Addrs.Addr[I].Known) {
+        S.AllKnown = false;
+        continue;
+      }
+      uint64_t A = uint64_t(Addrs.Addr[I].Value);
+      S.Lo = std::min(S.Lo, A);
+      S.Hi = std::max(S.Hi, A);
+    }
+  return S;
+}
+
+void StoreForwarding::keep(std::vector<Pending>::iterator &Keep, Pending &P) {
+  if (&*Keep != &P)
+    *Keep = std::move(P);
+  ++Keep;
+}
+
 void StoreForwarding::flush(const MemObject *Obj, const LaneAddresses *Addrs,
                             uint32_t Active, unsigned Bytes) {
+  AddrSpan Loaded;
+  if (Addrs)
+    Loaded = AddrSpan::of(*Addrs, Active);
   auto Reads = [&](const Pending &P) {
     if (!Obj)
       return true;
@@ -202,6 +227,8 @@ void StoreForwarding::flush(const MemObject *Obj, const LaneAddresses *Addrs,
       return false;
     if (P.Obj != Obj || !Addrs)
       return true;
+    if (Loaded.disjoint(Bytes, P.Span, P.Bytes))
+      return false;
     // straight: the load of c[t + 64] leaves the store to c[t] pending (it
     // is dropped, overwritten later); per thread, as the compiler sees it.
     for (unsigned I = 0; I < MaxLanes; ++I)
@@ -216,7 +243,7 @@ void StoreForwarding::flush(const MemObject *Obj, const LaneAddresses *Addrs,
       Next.onAccess(P.Site, AccessKind::Store, *P.Obj, P.Bytes, P.Active,
                     P.Addrs, P.UnderUnknown);
     else
-      *Keep++ = std::move(P);
+      keep(Keep, P);
   }
   Stores.erase(Keep, Stores.end());
 }
@@ -427,12 +454,18 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
   // Earlier stores of the same bytes by the same thread, not read since,
   // are dead (s_s: two stores, one STG; mm_ab_r: the store of c sinks out
   // of the loop, one STG after it).
+  AddrSpan Stored = AddrSpan::of(Addrs, Active);
+  // Only the known lanes are compared below: the span of those.
+  Stored.AllKnown = Stored.Lo <= Stored.Hi;
   auto Keep = Stores.begin();
   for (Pending &P : Stores) {
     // cond_then: a store under a branch is kept even though the store
     // after the branch overwrites it; only one with the same lanes dies.
+    // An overwrite needs the same address in some lane: none when the
+    // spans of the addresses are apart.
     if (P.Obj == &Obj && P.Bytes == Bytes && P.Active == Active &&
-        P.Spelling == Spelling && Spelling && !mayRunZeroTimes(P.Where))
+        P.Spelling == Spelling && Spelling && !Stored.disjoint(1, P.Span, 1) &&
+        !mayRunZeroTimes(P.Where))
       Lanes32([&](unsigned I) {
         uint64_t A = uint64_t(Addrs.Addr[I].Value);
         if ((P.Live >> I & 1) && Addrs.Addr[I].Known &&
@@ -445,7 +478,7 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
             "overwritten by the store at " + where(Site) +
                 " before anything reads it");
     else
-      *Keep++ = std::move(P);
+      keep(Keep, P);
   }
   Stores.erase(Keep, Stores.end());
   Remember(true);
@@ -460,7 +493,7 @@ void StoreForwarding::onAccess(const clang::Expr *Site, AccessKind Kind,
     Stores.erase(Stores.begin());
   }
   Stores.push_back(Pending{Site, &Obj, Bytes, Active, Addrs, UnderUnknown,
-                           Active, Spelling, Loops});
+                           Active, Spelling, Loops, Stored});
 }
 
 void StoreForwarding::onBranch(const clang::Stmt *S, llvm::StringRef Kind,

@@ -101,6 +101,19 @@ private:
   /// with its iteration (counted from the loop-test events).
   using LoopContext =
       llvm::SmallVector<std::pair<const clang::Stmt *, unsigned>, 3>;
+  /// The lowest and highest known address of some lanes of an access, and
+  /// whether every one of those lanes had a known address.
+  struct AddrSpan {
+    uint64_t Lo = ~0ull, Hi = 0;
+    bool AllKnown = true;
+    static AddrSpan of(const LaneAddresses &Addrs, uint32_t Lanes);
+    /// Whether no byte of [Lo, Hi + Bytes) lies in [O.Lo, O.Hi + OBytes),
+    /// both spans known.
+    bool disjoint(unsigned Bytes, const AddrSpan &O, unsigned OBytes) const {
+      return AllKnown && O.AllKnown && Lo <= Hi && O.Lo <= O.Hi &&
+             (Hi + Bytes <= O.Lo || O.Hi + OBytes <= Lo);
+    }
+  };
   /// A value a lane holds in a register.
   struct Held {
     const MemObject *Obj;
@@ -126,6 +139,10 @@ private:
     uint32_t Live; ///< lanes not yet overwritten
     unsigned Spelling;
     LoopContext Where;
+    /// The lowest and highest address the active lanes store at (all are
+    /// known): an access wholly outside [Lo, Hi + Bytes) meets no lane of
+    /// it, which spares the lane-by-lane comparison.
+    AddrSpan Span;
   };
   /// The address each lane used at a site, the last time it ran it.
   struct LastUse {
@@ -146,6 +163,9 @@ private:
   /// those addresses by the \p Active lanes.
   void flush(const MemObject *Obj, const LaneAddresses *Addrs = nullptr,
              uint32_t Active = 0, unsigned Bytes = 0);
+  /// Moves \p P to \p Keep, the next place of the stores kept, unless it
+  /// is there already: a pending store is over a kilobyte, and most stay.
+  static void keep(std::vector<Pending>::iterator &Keep, Pending &P);
   /// Forgets the values held that a store of \p Obj by lane \p L at
   /// \p Addr (unknown when null) may overwrite.
   void clobber(unsigned L, const MemObject &Obj, const EvalResult *Addr,

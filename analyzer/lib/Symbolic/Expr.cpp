@@ -580,6 +580,37 @@ const Expr *Simplifier::simplifyCast(const Expr *E, IntType To) {
 ExprContext::ExprContext() = default;
 ExprContext::~ExprContext() = default;
 
+/// Whether \p E, which depends on threadIdx, combines operands that are
+/// affine in threadIdx into an affine function of it (Expr::AffineTid).
+static bool affineNode(const Expr &E) {
+  auto Op = [&](unsigned I) { return E.getOperand(I); };
+  switch (E.getKind()) {
+  case ExprKind::Const:
+  case ExprKind::Atom:
+    return true;
+  case ExprKind::Unary:
+    return E.getUnaryOp() == UnaryOp::Neg && Op(0)->affineInThreadIdx();
+  case ExprKind::Binary:
+    switch (E.getBinaryOp()) {
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+      return Op(0)->affineInThreadIdx() && Op(1)->affineInThreadIdx();
+    case BinaryOp::Mul:
+      return Op(0)->affineInThreadIdx() && Op(1)->affineInThreadIdx() &&
+             !(Op(0)->dependsOnThreadIdx() && Op(1)->dependsOnThreadIdx());
+    case BinaryOp::Shl:
+      return Op(0)->affineInThreadIdx() && !Op(1)->dependsOnThreadIdx();
+    default:
+      return false;
+    }
+  case ExprKind::Select:
+    return false;
+  case ExprKind::Cast:
+    return !isBool(E.getType()) && Op(0)->affineInThreadIdx();
+  }
+  return false;
+}
+
 const Expr *ExprContext::unique(Expr &&Proto, bool Fresh) {
   uint64_t Size = 1;
   for (unsigned I = 0; I != Proto.NumOps; ++I)
@@ -612,6 +643,7 @@ const Expr *ExprContext::unique(Expr &&Proto, bool Fresh) {
     E->HasOpaque |= E->Ops[I]->HasOpaque;
     E->HasTid |= E->Ops[I]->HasTid;
   }
+  E->AffineTid = !E->HasTid || affineNode(*E);
   E->Id = NextId++;
   if (!Fresh)
     Set.insert({E, E->Hash});
@@ -802,6 +834,117 @@ union LaneResults {
   operator EvalResult *() { return V; }
 };
 
+/// A value as a function of the lane's threadIdx: C[0] + C[1]*x + C[2]*y +
+/// C[3]*z, in arithmetic modulo 2^64. The node's value in a lane is that
+/// function normalized to the node's type: addition, subtraction,
+/// multiplication, left shifts and conversions to a type no wider commute
+/// with reduction modulo 2^Bits, so the function is exact modulo the
+/// type's width whatever the lanes' values.
+struct Affine {
+  std::array<uint64_t, 4> C{};
+};
+
+/// The smallest and largest threadIdx component among the lanes evaluated.
+struct TidBox {
+  std::array<int64_t, 3> Lo{}, Hi{};
+};
+
+/// Makes \p F, exact modulo 2^S.Bits, exact as an integer, for a
+/// conversion to a wider type: the sign- or zero-extension of a value is
+/// not a function modulo 2^64 of it. It is exact when C[0] taken in S and
+/// the coefficients taken as signed S.Bits-bit numbers give, over the
+/// whole box of threadIdx values, integers within S's range: reduction
+/// modulo 2^S.Bits then leaves each lane's value as that integer.
+bool widen(IntType S, const TidBox &Box, Affine &F) {
+  if (S.Bits >= 64)
+    return true;
+  unsigned Pad = 64 - S.Bits;
+  __int128 Lo = S.normalize(int64_t(F.C[0])), Hi = Lo;
+  F.C[0] = uint64_t(int64_t(Lo));
+  for (unsigned D = 0; D < 3; ++D) {
+    int64_t A = int64_t(F.C[D + 1] << Pad) >> Pad;
+    __int128 X = __int128(A) * Box.Lo[D], Y = __int128(A) * Box.Hi[D];
+    Lo += std::min(X, Y);
+    Hi += std::max(X, Y);
+    F.C[D + 1] = uint64_t(A);
+  }
+  __int128 Min = S.Signed ? -(__int128(1) << (S.Bits - 1)) : 0;
+  __int128 Max = (__int128(1) << (S.Bits - (S.Signed ? 1 : 0))) - 1;
+  return Lo >= Min && Hi <= Max;
+}
+
+/// The affine function of threadIdx that \p E (affineInThreadIdx) is over
+/// the lanes of \p Box; false where a part free of threadIdx has no known
+/// value, a shift is out of range or a widening cannot be shown exact: the
+/// lanes are then evaluated one by one, with the same result.
+bool affineOf(const Expr *E, const Bindings &B0, const TidBox &Box, Affine &F) {
+  if (!E->dependsOnThreadIdx()) {
+    EvalResult R = evalExpr(E, B0);
+    F = Affine();
+    F.C[0] = uint64_t(R.Value);
+    return R.Known;
+  }
+  // An operand of type \p OT, as a function exact in \p T.
+  auto Operand = [&](const Expr *X, IntType T, Affine &G) {
+    return affineOf(X, B0, Box, G) &&
+           (X->getType().Bits >= T.Bits || widen(X->getType(), Box, G));
+  };
+  IntType T = E->getType();
+  switch (E->getKind()) {
+  case ExprKind::Atom: // a threadIdx component
+    F = Affine();
+    F.C[1 + E->getComponent()] = 1;
+    return true;
+  case ExprKind::Unary:
+    // foldUnary normalizes to the operand's type.
+    if (E->getOperand(0)->getType() != T ||
+        !affineOf(E->getOperand(0), B0, Box, F))
+      return false;
+    for (uint64_t &C : F.C)
+      C = 0 - C;
+    return true;
+  case ExprKind::Cast:
+    return Operand(E->getOperand(0), T, F);
+  case ExprKind::Binary: {
+    Affine L, R;
+    if (!Operand(E->getOperand(0), T, L) || !Operand(E->getOperand(1), T, R))
+      return false;
+    switch (E->getBinaryOp()) {
+    case BinaryOp::Add:
+      for (unsigned I = 0; I < 4; ++I)
+        F.C[I] = L.C[I] + R.C[I];
+      return true;
+    case BinaryOp::Sub:
+      for (unsigned I = 0; I < 4; ++I)
+        F.C[I] = L.C[I] - R.C[I];
+      return true;
+    case BinaryOp::Mul: {
+      bool LeftVaries = E->getOperand(0)->dependsOnThreadIdx();
+      uint64_t K = LeftVaries ? R.C[0] : L.C[0];
+      const Affine &V = LeftVaries ? L : R;
+      for (unsigned I = 0; I < 4; ++I)
+        F.C[I] = V.C[I] * K;
+      return true;
+    }
+    case BinaryOp::Shl: {
+      // As foldBinary: a negative or too wide shift has no value.
+      const Expr *RE = E->getOperand(1);
+      int64_t S = int64_t(R.C[0]);
+      if ((RE->getType().Signed && S < 0) || uint64_t(S) >= T.Bits)
+        return false;
+      for (unsigned I = 0; I < 4; ++I)
+        F.C[I] = L.C[I] << S;
+      return true;
+    }
+    default:
+      return false;
+    }
+  }
+  default:
+    return false;
+  }
+}
+
 /// evalExpr for the lanes of \p Active at once (ExprContext::evaluateWarp);
 /// the same result in every lane as evalExpr gives it.
 void evalWarp(const Expr *E, const Bindings *B, uint32_t Active,
@@ -816,6 +959,27 @@ void evalWarp(const Expr *E, const Bindings *B, uint32_t Active,
     EvalResult R = evalExpr(E, B[__builtin_ctz(Active)]);
     Lanes(Active, [&](unsigned I) { Out[I] = R; });
     return;
+  }
+  if (E->affineInThreadIdx() && !E->hasOpaque()) {
+    TidBox Box;
+    Box.Lo.fill(INT64_MAX);
+    Box.Hi.fill(INT64_MIN);
+    Lanes(Active, [&](unsigned I) {
+      for (unsigned D = 0; D < 3; ++D) {
+        Box.Lo[D] = std::min<int64_t>(Box.Lo[D], B[I].ThreadIdx[D]);
+        Box.Hi[D] = std::max<int64_t>(Box.Hi[D], B[I].ThreadIdx[D]);
+      }
+    });
+    Affine F;
+    if (affineOf(E, B[__builtin_ctz(Active)], Box, F)) {
+      IntType T = E->getType();
+      Lanes(Active, [&](unsigned I) {
+        const uint32_t *Tid = B[I].ThreadIdx;
+        Out[I] = known(T.normalize(int64_t(F.C[0] + F.C[1] * Tid[0] +
+                                           F.C[2] * Tid[1] + F.C[3] * Tid[2])));
+      });
+      return;
+    }
   }
   switch (E->getKind()) {
   case ExprKind::Const:

@@ -119,6 +119,12 @@ public:
   bool hasOpaque() const { return HasOpaque; }
   /// True if a ThreadIdx atom occurs in this expression.
   bool dependsOnThreadIdx() const { return HasTid; }
+  /// Whether the node is built, over its threadIdx atoms, only of sums,
+  /// differences, negations, integer conversions and products and left
+  /// shifts by operands free of threadIdx: its lanes' values are then
+  /// an affine function of threadIdx (modulo the type's width), and a warp
+  /// evaluates it once instead of lane by lane (ExprContext::evaluateWarp).
+  bool affineInThreadIdx() const { return AffineTid; }
 
   /// Prints readably with minimal parentheses, e.g.
   /// `4*(n*(blockIdx.x*32 + threadIdx.x) + threadIdx.y)`.
@@ -148,6 +154,7 @@ private:
   const Expr *Ops[3] = {nullptr, nullptr, nullptr};
   bool HasOpaque = false;
   bool HasTid = false;
+  bool AffineTid = true;
   /// Nodes of the expression as a tree (shared operands counted each time
   /// they occur), saturating: what one evaluation visits.
   uint32_t TreeSize = 1;
