@@ -17,6 +17,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include <deque>
+#include <list>
 #include <map>
 #include <vector>
 
@@ -163,9 +164,6 @@ private:
   /// those addresses by the \p Active lanes.
   void flush(const MemObject *Obj, const LaneAddresses *Addrs = nullptr,
              uint32_t Active = 0, unsigned Bytes = 0);
-  /// Moves \p P to \p Keep, the next place of the stores kept, unless it
-  /// is there already: a pending store is over a kilobyte, and most stay.
-  static void keep(std::vector<Pending>::iterator &Keep, Pending &P);
   /// Forgets the values held that a store of \p Obj by lane \p L at
   /// \p Addr (unknown when null) may overwrite.
   void clobber(unsigned L, const MemObject &Obj, const EvalResult *Addr,
@@ -275,7 +273,9 @@ private:
   llvm::DenseMap<const clang::Expr *, LastUse> Last;
   llvm::DenseMap<const clang::Expr *, unsigned> SpellingOf;
   llvm::StringMap<unsigned> Spellings;
-  std::vector<Pending> Stores;
+  /// In the order made. A list: a pending store is over a kilobyte, and
+  /// those passed on or dropped leave from anywhere in it.
+  std::list<Pending> Stores;
   std::map<std::pair<const clang::Expr *, unsigned>, size_t> ElidedIndex;
 };
 
