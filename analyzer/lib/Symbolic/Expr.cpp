@@ -1005,6 +1005,26 @@ void evalWarp(const Expr *E, const Bindings *B, uint32_t Active,
   case ExprKind::Binary: {
     BinaryOp Op = E->getBinaryOp();
     const Expr *LE = E->getOperand(0), *RE = E->getOperand(1);
+    // A right operand free of threadIdx (`t < n`, `t & 31`), with a left one
+    // that needs no short circuit: evaluated once, not copied to each lane.
+    if (!RE->dependsOnThreadIdx() && Op != BinaryOp::LAnd &&
+        Op != BinaryOp::LOr) {
+      EvalResult R = evalExpr(RE, B[__builtin_ctz(Active)]);
+      evalWarp(LE, B, Active, Out);
+      Lanes(Active, [&](unsigned I) {
+        if (!Out[I].Known)
+          return;
+        if (!R.Known) {
+          Out[I] = R;
+          return;
+        }
+        int64_t V;
+        FoldStatus St = foldBinary(Op, E->getType(), LE->getType(),
+                                   RE->getType(), Out[I].Value, R.Value, V);
+        Out[I] = St != FoldStatus::Ok ? unknown(E, whyOf(St)) : known(V);
+      });
+      return;
+    }
     LaneResults L, R;
     evalWarp(LE, B, Active, L);
     uint32_t Need = 0;
