@@ -741,6 +741,7 @@ std::optional<int> configure(cal::LintConfig &C,
   C.DumpEvents = Dump == "events";
   C.Verbose = Verbose;
   C.VerifyFixes = Fix || !ExportFixes.empty();
+  C.KernelEntries = OutFormat == "json" || C.VerifyFixes;
   // Findings go to stdout (or --output); colour only on a terminal.
   C.ColorFindings = OutFormat == "text" && OutputFile.empty() && useColor(1);
   C.ColorDiagnostics = useColor(2);
@@ -804,6 +805,8 @@ int serveEditor(cal::LintConfig &C, cal::ConfigFinder &Configs,
   if (std::optional<int> Rc = configure(C, DashArgs, Argv0, AO))
     return *Rc;
   C.Commands = Finder ? &*Finder : nullptr;
+  // The reuse of unchanged kernels and the proven fixes read the entries.
+  C.KernelEntries = true;
   // Diagnostics are read from the report, never from a terminal.
   C.ColorFindings = C.ColorDiagnostics = false;
   return cal::runLanguageServer(C, Configs);

@@ -397,8 +397,14 @@ FileReport lintFile(StringRef File, const LintConfig &C,
         }
         TimeTraceScope Span("Report");
         // One entry at a time: only its text is kept (KernelEntries).
-        for (const KernelResult &K : R.Kernels)
-          FR.Kernels.push_back(kernelToJSON(R, K));
+        for (const KernelResult &K : R.Kernels) {
+          if (C.KernelEntries)
+            FR.Kernels.push_back(kernelToJSON(R, K));
+          else
+            FR.Kernels.countOnly(any_of(K.Unsupported, [](StringRef U) {
+              return U.starts_with(BudgetReasonPrefix);
+            }));
+        }
       },
       nulls(), C.ColorDiagnostics);
   FR.Parsed = Out.St != FileAnalysis::Status::Failed;

@@ -18,7 +18,7 @@ static bool cutByBudget(const json::Value &V) {
   const json::Array *U = O ? O->getArray("unsupported") : nullptr;
   return U && any_of(*U, [](const json::Value &E) {
            std::optional<StringRef> S = E.getAsString();
-           return S && S->starts_with("analysis budget");
+           return S && S->starts_with(BudgetReasonPrefix);
          });
 }
 

@@ -87,8 +87,15 @@ class KernelEntries {
 public:
   /// Renders \p V (json::OStream, indent 2) and keeps the text.
   void push_back(const llvm::json::Value &V);
+  /// Counts a kernel whose entry is not rendered (LintConfig::KernelEntries
+  /// off): empty() and overBudget() count it, size() does not.
+  void countOnly(bool CutByBudget) {
+    ++Unrendered;
+    OverBudget += CutByBudget;
+  }
+  /// The rendered entries.
   size_t size() const { return Texts.size(); }
-  bool empty() const { return Texts.empty(); }
+  bool empty() const { return Texts.empty() && !Unrendered; }
   /// Entry \p I parsed back (the language server, --verify-fixes).
   llvm::json::Value value(size_t I) const;
   /// Entry \p I as `json::OStream(OS, 2)` writes it when its first line is
@@ -102,7 +109,7 @@ public:
 private:
   std::vector<std::string> Texts;
   std::vector<bool> CutByBudget;
-  unsigned OverBudget = 0;
+  unsigned OverBudget = 0, Unrendered = 0;
 };
 
 /// Everything one input produced.
