@@ -459,6 +459,66 @@ void touch(StringRef Deps) {
 
 /// Builds the entry at \p Pch / \p Deps for \p Args, unless another process
 /// holds its lock (then returns success and leaves the work to that one).
+/// The record of an entry (whyStale reads it back): the clang, the
+/// arguments, the include lines and each input's size and time.
+json::Object recordOf(ArrayRef<std::string> Args, StringRef Preamble,
+                      ArrayRef<Input> Inputs) {
+  json::Array In;
+  for (const Input &I : Inputs)
+    In.push_back(
+        json::Object{{"path", I.Path}, {"size", I.Size}, {"mtime", I.MTime}});
+  json::Object Record{{"version", 2},
+                      {"clang", getClangFullVersion()},
+                      {"args", argsJson(Args)},
+                      {"inputs", std::move(In)}};
+  if (!Preamble.empty())
+    Record["preamble"] = Preamble;
+  return Record;
+}
+
+/// The directories named by \p Args' -I, -isystem, -iquote and -idirafter,
+/// and the usual system ones: adding a header to one changes its time.
+std::vector<std::string> searchDirs(ArrayRef<std::string> Args) {
+  std::vector<std::string> Dirs = {"/usr/include", "/usr/local/include"};
+  for (size_t I = 0; I < Args.size(); ++I)
+    for (StringRef F : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+      StringRef A = Args[I];
+      if (A == F && I + 1 < Args.size())
+        Dirs.push_back(Args[I + 1]);
+      else if (A.starts_with(F) && A.size() > F.size())
+        Dirs.push_back(A.drop_front(F.size()).str());
+    }
+  return Dirs;
+}
+
+/// The first error of a build, and the line of the entry's file whose
+/// #include leads to it (0 if none does).
+class FirstError : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level L,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L < DiagnosticsEngine::Error || !Message.empty())
+      return;
+    SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    Message = std::string(Text);
+    if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
+      return;
+    InSource = true;
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation Loc = SM.getExpansionLoc(Info.getLocation());
+    while (Loc.isValid() && SM.getFileID(Loc) != SM.getMainFileID())
+      Loc = SM.getIncludeLoc(SM.getFileID(Loc));
+    if (Loc.isValid())
+      Line = SM.getSpellingLineNumber(Loc);
+  }
+  std::string Message;
+  /// The error is in a source file, not about a file it could not write.
+  bool InSource = false;
+  unsigned Line = 0;
+};
+
 Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
                  ArrayRef<std::string> Args, StringRef Preamble) {
   if (std::error_code EC = sys::fs::create_directories(Dir))
@@ -511,16 +571,46 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
   std::string &Unusable = Check.Unusable;
   IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(FileSystemOptions(), vfs::getRealFileSystem()));
-  IgnoringDiagConsumer Quiet;
+  FirstError Errors;
   tooling::ToolInvocation Invocation(
       std::move(Cmd), &Factory, Files.get(),
       std::make_shared<PCHContainerOperations>());
-  Invocation.setDiagnosticConsumer(&Quiet);
+  Invocation.setDiagnosticConsumer(&Errors);
   if (!Invocation.run() || Inputs.empty()) {
     sys::fs::remove(Tmp);
-    return createStringError(inconvertibleErrorCode(),
-                             "the CUDA headers did not compile with these "
-                             "arguments; nothing cached");
+    std::string Why = Preamble.empty() ? "the CUDA headers do not compile with "
+                                         "these arguments"
+                                       : "the include lines do not compile "
+                                         "with these arguments";
+    if (!Errors.Message.empty())
+      Why += " (" +
+             (Errors.Line ? "line " + std::to_string(Errors.Line) + ": "
+                          : std::string()) +
+             Errors.Message + ")";
+    if (!Errors.InSource) // a full disk, say: tried again next time
+      return createStringError(inconvertibleErrorCode(), "%s; nothing cached",
+                               Why.c_str());
+    // Remembered with what the build read and the directories the include
+    // search looked in: built again only when one of them changes (a
+    // header fixed, one added), not on every run.
+    for (const std::string &D : searchDirs(Args)) {
+      sys::fs::file_status St;
+      if (!sys::fs::status(D, St))
+        Inputs.push_back({D, int64_t(St.getSize()),
+                          int64_t(sys::toTimeT(St.getLastModificationTime()))});
+    }
+    json::Object Record = recordOf(Args, Preamble, Inputs);
+    Record["unusable"] = Why;
+    if (Errors.Line > 1) {
+      std::string Next = linesBefore(Preamble, Errors.Line);
+      if (StringRef(Next).contains("#include"))
+        Record["usable_prefix"] = Next;
+    }
+    if (Error E = writeAtomically(
+            Deps, formatv("{0:2}", json::Value(std::move(Record))).str()))
+      consumeError(std::move(E));
+    return createStringError(inconvertibleErrorCode(), "%s; nothing cached",
+                             Why.c_str());
   }
   // Every entry of include lines is checked: the lines are read again after
   // it in each parse that uses it.
@@ -542,16 +632,7 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
     return createStringError(EC, "cannot rename '%s': %s", Tmp.c_str(),
                              EC.message().c_str());
   }
-  json::Array In;
-  for (const Input &I : Inputs)
-    In.push_back(
-        json::Object{{"path", I.Path}, {"size", I.Size}, {"mtime", I.MTime}});
-  json::Object Record{{"version", 2},
-                      {"clang", getClangFullVersion()},
-                      {"args", argsJson(Args)},
-                      {"inputs", std::move(In)}};
-  if (!Preamble.empty())
-    Record["preamble"] = Preamble;
+  json::Object Record = recordOf(Args, Preamble, Inputs);
   if (!Unusable.empty())
     Record["unusable"] = Unusable;
   if (!Unusable.empty() && Check.Line > 0) {
@@ -866,10 +947,11 @@ std::string HeaderCache::preambleOf(StringRef Text, StringRef FileDir) {
       break;
     SmallString<256> Near(FileDir);
     sys::path::append(Near, Name);
-    if (Close == '"' && !FileDir.empty() && sys::fs::exists(Near)) {
+    if (Close == '"' && sys::fs::exists(Near)) {
       // Absolute: the entry's own file lives in the cache directory, where
-      // a relative "sub/k.h" (the file named as sub/k.cu) is not found and
-      // clang's build of the entry fails.
+      // a relative "sub/k.h" (the file named as sub/k.cu), or "k.h" beside
+      // a file named k.cu (an empty FileDir, the working directory), is not
+      // found and clang's build of the entry fails.
       sys::fs::make_absolute(Near);
       sys::path::remove_dots(Near, /*remove_dot_dot=*/true);
       Out += "#include \"" + std::string(Near) + "\"\n";
