@@ -243,22 +243,25 @@ void StoreForwarding::flush(const MemObject *Obj, const LaneAddresses *Addrs,
 }
 
 void StoreForwarding::LaneValues::put(uint64_t A, Held H) {
-  // One look-up of the object's counts: the look-ups below do not insert,
-  // so the reference stays valid (put runs for every lane of every access).
-  PerObj &Of = PerObject[H.Obj];
-  H.Epoch = Of.Epoch;
+  int I = indexOf(H.Obj);
+  if (I < 0) {
+    I = int(Objs.size());
+    Objs.push_back({H.Obj});
+  }
+  H.ObjIdx = unsigned(I);
+  H.Epoch = Objs[I].Epoch;
   auto [It, New] = Index.try_emplace(A, unsigned(Slots.size()));
   if (New) {
     Slots.push_back(std::move(H));
   } else {
     Held &Old = Slots[It->second];
-    if (Old.Obj == H.Obj ? Old.Epoch == Of.Epoch : held(Old)) {
-      --(Old.Obj == H.Obj ? Of : PerObject.find(Old.Obj)->second).Count;
+    if (held(Old)) {
+      --Objs[Old.ObjIdx].Count;
       --Live;
     }
     Old = std::move(H);
   }
-  ++Of.Count;
+  ++Objs[Slots[It->second].ObjIdx].Count;
   ++Live;
   unsigned Bytes = Slots[It->second].Bytes;
   MaxBytes = std::max(MaxBytes, Bytes);
@@ -273,7 +276,7 @@ void StoreForwarding::LaneValues::erase(uint64_t A) {
   if (It == Index.end())
     return;
   if (held(Slots[It->second])) {
-    --PerObject[Slots[It->second].Obj].Count;
+    --Objs[Slots[It->second].ObjIdx].Count;
     --Live;
   }
   Index.erase(It);
@@ -293,12 +296,12 @@ void StoreForwarding::LaneValues::compact() {
 }
 
 void StoreForwarding::LaneValues::dropObject(const MemObject *O) {
-  auto It = PerObject.find(O);
-  if (It == PerObject.end() || !It->second.Count)
+  int I = indexOf(O);
+  if (I < 0 || !Objs[I].Count)
     return;
-  Live -= It->second.Count;
-  It->second.Count = 0;
-  ++It->second.Epoch;
+  Live -= Objs[I].Count;
+  Objs[I].Count = 0;
+  ++Objs[I].Epoch;
   // Sweep when the entries no longer held outnumber those held (and
   // MaxHeldPerLane), so that the map stays within a small multiple of it.
   if (Index.size() > 2 * std::max<size_t>(Live, MaxHeldPerLane)) {

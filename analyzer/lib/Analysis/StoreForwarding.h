@@ -126,8 +126,9 @@ private:
     /// Where it was read or written: a snapshot of Loops (snapshot()),
     /// shared by the lanes of one access instead of copied per lane.
     const LoopContext *Where;
-    /// Its object's epoch when it was put (LaneValues).
-    unsigned Epoch = 0;
+    /// Its object's epoch when it was put, and the object's place in the
+    /// lane's list of objects (LaneValues).
+    unsigned Epoch = 0, ObjIdx = 0;
   };
   /// A store not yet passed on: a later store may still overwrite it.
   struct Pending {
@@ -204,14 +205,14 @@ private:
     void dropObject(const MemObject *O);
     /// How many values of \p O are held.
     unsigned count(const MemObject *O) const {
-      auto It = PerObject.find(O);
-      return It == PerObject.end() ? 0 : It->second.Count;
+      int I = indexOf(O);
+      return I < 0 ? 0 : Objs[I].Count;
     }
     /// Calls \p F with each object some of whose values are held.
     template <typename Fn> void forEachObject(Fn F) const {
-      for (const auto &[O, S] : PerObject)
-        if (S.Count)
-          F(O);
+      for (const PerObj &P : Objs)
+        if (P.Count)
+          F(P.Obj);
     }
     /// Calls \p F with the address of each value of \p O held.
     template <typename Fn> void forEachOf(const MemObject *O, Fn F) const {
@@ -223,11 +224,11 @@ private:
     bool empty() const { return Live == 0; }
     void clear() {
       // Barriers clear every lane, most of them empty already.
-      if (Index.empty() && PerObject.empty())
+      if (Index.empty() && Objs.empty())
         return;
       Index.clear();
       Slots.clear();
-      PerObject.clear();
+      Objs.clear();
       MaxBytes = 0;
       Gran = 0;
       Live = 0;
@@ -243,13 +244,22 @@ private:
     /// a shared array's first byte (address 0) wraps around to them, and no
     /// value is held there.
     static bool reserved(uint64_t A) { return A >= ~uint64_t(1); }
+    /// An object some of whose values the lane held since the last clear():
+    /// how many it holds, and its epoch.
     struct PerObj {
+      const MemObject *Obj;
       unsigned Count = 0, Epoch = 0;
     };
-    bool held(const Held &H) const {
-      auto It = PerObject.find(H.Obj);
-      return It != PerObject.end() && It->second.Epoch == H.Epoch;
+    /// \p O's place in Objs, or -1. A lane holds values of a few objects:
+    /// a search of the list costs less than a hash look-up, and a value
+    /// finds its object's entry by its place, with no search (held).
+    int indexOf(const MemObject *O) const {
+      for (size_t I = 0; I < Objs.size(); ++I)
+        if (Objs[I].Obj == O)
+          return int(I);
+      return -1;
     }
+    bool held(const Held &H) const { return Objs[H.ObjIdx].Epoch == H.Epoch; }
     /// Slots no address names any more outnumber those named: copy the
     /// named ones to a new array.
     void compact();
@@ -257,7 +267,7 @@ private:
     /// small, so that clearing it at every barrier writes little.
     llvm::DenseMap<uint64_t, unsigned> Index;
     std::vector<Held> Slots;
-    llvm::SmallDenseMap<const MemObject *, PerObj, 8> PerObject;
+    std::vector<PerObj> Objs;
     size_t Live = 0;
   };
   std::array<LaneValues, MaxLanes> Lanes;
