@@ -589,6 +589,31 @@ TEST_F(ExprTest, PrintsAtomsCallsSelectsAndCasts) {
 // Evaluating a warp at once
 //===----------------------------------------------------------------------===//
 
+/// evaluateWarp of each of \p Es under \p Lanes, for each mask of
+/// \p Actives, gives every active lane what evaluate gives it: the same
+/// value, or unknown for the same blocking atom.
+static void expectWarpEqualsLanes(ExprContext &Ctx,
+                                  llvm::ArrayRef<const Expr *> Es,
+                                  const std::array<Bindings, 32> &Lanes,
+                                  std::initializer_list<uint32_t> Actives) {
+  for (uint32_t Active : Actives) {
+    for (const Expr *E : Es) {
+      std::array<EvalResult, 32> W;
+      Ctx.evaluateWarp(E, Lanes.data(), Active, W.data());
+      for (unsigned I = 0; I < 32; ++I) {
+        if (!(Active >> I & 1))
+          continue;
+        EvalResult L = Ctx.evaluate(E, Lanes[I]);
+        EXPECT_EQ(W[I].Known, L.Known) << E->str() << " lane " << I;
+        if (L.Known)
+          EXPECT_EQ(W[I].Value, L.Value) << E->str() << " lane " << I;
+        else
+          EXPECT_EQ(W[I].Blocker, L.Blocker) << E->str() << " lane " << I;
+      }
+    }
+  }
+}
+
 // evaluateWarp must give every lane what evaluate gives it: the lanes
 // differ in threadIdx only (warp 1: threadIdx.x = 32 + lane). The
 // expressions mix lane-free parts (n, the block's base), a division by
@@ -617,22 +642,8 @@ TEST_F(ExprTest, WarpEvaluationEqualsLaneEvaluation) {
     Lanes[I].BlockIdx[0] = 3;
     Lanes[I].Atoms[N] = 4096;
   }
-  for (uint32_t Active : {0xffffffffu, 0x0000ff0fu, 0x80000001u}) {
-    for (const Expr *E : Es) {
-      std::array<EvalResult, 32> W;
-      Ctx.evaluateWarp(E, Lanes.data(), Active, W.data());
-      for (unsigned I = 0; I < 32; ++I) {
-        if (!(Active >> I & 1))
-          continue;
-        EvalResult L = Ctx.evaluate(E, Lanes[I]);
-        EXPECT_EQ(W[I].Known, L.Known) << E->str() << " lane " << I;
-        if (L.Known)
-          EXPECT_EQ(W[I].Value, L.Value) << E->str() << " lane " << I;
-        else
-          EXPECT_EQ(W[I].Blocker, L.Blocker) << E->str() << " lane " << I;
-      }
-    }
-  }
+  expectWarpEqualsLanes(Ctx, Es, Lanes,
+                        {0xffffffffu, 0x0000ff0fu, 0x80000001u});
 }
 
 // A node affine in threadIdx is evaluated for the warp as one function of
@@ -675,18 +686,6 @@ TEST_F(ExprTest, AffineWarpEvaluationEqualsLaneEvaluation) {
     Lanes[I].Atoms[Small] = 3;
     Lanes[I].Atoms[p("base", I64)] = int64_t(1) << 40;
   }
-  for (uint32_t Active : {0xffffffffu, 0x000000ffu, 0x00010000u}) {
-    for (const Expr *E : Es) {
-      std::array<EvalResult, 32> W;
-      Ctx.evaluateWarp(E, Lanes.data(), Active, W.data());
-      for (unsigned I = 0; I < 32; ++I) {
-        if (!(Active >> I & 1))
-          continue;
-        EvalResult L = Ctx.evaluate(E, Lanes[I]);
-        EXPECT_EQ(W[I].Known, L.Known) << E->str() << " lane " << I;
-        if (L.Known)
-          EXPECT_EQ(W[I].Value, L.Value) << E->str() << " lane " << I;
-      }
-    }
-  }
+  expectWarpEqualsLanes(Ctx, Es, Lanes,
+                        {0xffffffffu, 0x000000ffu, 0x00010000u});
 }
