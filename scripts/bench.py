@@ -26,6 +26,12 @@ Generated mode: `scripts/bench.py --generated N [--repeat R]` writes one
 file of N small kernels, each with its host launch (17625 make about
 4.5 MB), and benches it as above: the per-kernel costs of generated code.
 
+Scaling mode: `scripts/bench.py --scaling SVG [--repeat R]` times one
+generated kernel whose grid-stride loop holds N statements written out
+(N = 16 to 1024; scripts/eval/scaling.py's `unrolled`), the tool against
+clang's parse of the same file, and draws both times and their difference
+(the analysis) against N into SVG, with no plotting library.
+
 Corpus mode: translation units of a public collection, each with its own
 flags, run from its repository's directory as the whole-collection surveys
 run them (research/unseen-code/survey-dev.py):
@@ -197,9 +203,14 @@ def main():
     ap.add_argument("--generated", type=int, metavar="N",
                     help="bench one generated file of N small kernels, each "
                          "with its host launch (17625: about 4.5 MB)")
+    ap.add_argument("--scaling", metavar="SVG",
+                    help="time one kernel of 16 to 1024 statements against "
+                         "clang and draw the times into SVG")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     LINT = a.lint
+    if a.scaling:
+        return scaling_main(a)
     if a.manifest or a.units:
         return corpus_main(a)
     gen_tmp = tempfile.mkdtemp(prefix="cal-bench-gen-")
@@ -559,6 +570,94 @@ def summary(recs, left_out, failed, n):
         print(f"  left out: {name}: {why}")
     for name, why in failed:
         print(f"  not measured: {name}: {why}")
+
+
+STATEMENTS = [16, 32, 64, 128, 256, 512, 1024]
+
+
+def svg_plot(xs, series, xlabel, ylabel):
+    """A line plot, x on a log2 scale, as SVG text: `series` is a list of
+    (label, ys, colour, dashed)."""
+    W, H, L, R, T, B = 640, 380, 70, 20, 20, 60
+    ymax = max(max(ys) for _, ys, _, _ in series) * 1.1
+    lx = [math.log2(x) for x in xs]
+    px = lambda x: L + (math.log2(x) - lx[0]) / (lx[-1] - lx[0]) * (W - L - R)
+    py = lambda y: H - B - y / ymax * (H - T - B)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" '
+           f'font-family="sans-serif" font-size="12">',
+           f'<rect width="{W}" height="{H}" fill="white"/>',
+           f'<line x1="{L}" y1="{H - B}" x2="{W - R}" y2="{H - B}" stroke="black"/>',
+           f'<line x1="{L}" y1="{T}" x2="{L}" y2="{H - B}" stroke="black"/>']
+    for x in xs:
+        out.append(f'<text x="{px(x):.1f}" y="{H - B + 16}" '
+                   f'text-anchor="middle">{x}</text>')
+    step = 10 ** math.floor(math.log10(ymax / 2))
+    step *= 2 if ymax / step > 10 else 1
+    y = 0.0
+    while y <= ymax:
+        out.append(f'<line x1="{L}" y1="{py(y):.1f}" x2="{W - R}" '
+                   f'y2="{py(y):.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{L - 6}" y="{py(y) + 4:.1f}" '
+                   f'text-anchor="end">{y:g}</text>')
+        y += step
+    out.append(f'<text x="{(L + W - R) / 2}" y="{H - 20}" '
+               f'text-anchor="middle">{xlabel}</text>')
+    out.append(f'<text x="16" y="{(T + H - B) / 2}" text-anchor="middle" '
+               f'transform="rotate(-90 16 {(T + H - B) / 2})">{ylabel}</text>')
+    for i, (label, ys, colour, dashed) in enumerate(series):
+        pts = " ".join(f"{px(x):.1f},{py(v):.1f}" for x, v in zip(xs, ys))
+        dash = ' stroke-dasharray="6 4"' if dashed else ""
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" '
+                   f'stroke-width="2"{dash}/>')
+        for x, v in zip(xs, ys):
+            out.append(f'<circle cx="{px(x):.1f}" cy="{py(v):.1f}" r="3" '
+                       f'fill="{colour}"/>')
+        out.append(f'<line x1="{L + 20}" y1="{T + 14 + 18 * i}" x2="{L + 50}" '
+                   f'y2="{T + 14 + 18 * i}" stroke="{colour}" stroke-width="2"'
+                   f'{dash}/>')
+        out.append(f'<text x="{L + 58}" y="{T + 18 + 18 * i}">{label}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def scaling_main(a):
+    """--scaling: the tool's time against statements in one kernel."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "scaling", os.path.join(ROOT, "scripts", "eval", "scaling.py"))
+    scaling = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scaling)
+    tmp = tempfile.mkdtemp(prefix="cal-bench-scaling-")
+    rows = []
+    try:
+        path = os.path.join(tmp, "unrolled.cu")
+        print(f"{'statements':>10} {'tool s':>8} {'clang s':>8} {'ratio':>6} "
+              f"{'analysis s':>10} {'ms/statement':>12}", flush=True)
+        for n in STATEMENTS:
+            with open(path, "w") as fh:
+                fh.write(scaling.unrolled(n))
+            lint = [LINT, "--header-cache=off", "--format=json", "--quiet",
+                    path, "--"]
+            tool, clang = [], []
+            for _ in range(a.repeat):
+                tool.append(measure(lint)[0])
+                clang.append(measure(baseline_args(path))[0])
+            t, c = statistics.median(tool), statistics.median(clang)
+            rows.append((n, t, c))
+            print(f"{n:>10} {t:8.3f} {c:8.3f} {t / c:6.2f} {t - c:10.3f} "
+                  f"{(t - c) / n * 1000:12.2f}", flush=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    xs = [n for n, _, _ in rows]
+    svg = svg_plot(xs, [
+        ("cuda-access-lint", [t for _, t, _ in rows], "#1f77b4", False),
+        ("clang -fsyntax-only", [c for _, _, c in rows], "#ff7f0e", True),
+        ("the difference (the analysis)", [t - c for _, t, c in rows],
+         "#2ca02c", False)],
+        "statements in the kernel's loop body (log scale)", "wall time (s)")
+    with open(a.scaling, "w") as fh:
+        fh.write(svg)
+    print(f"wrote {a.scaling}")
 
 
 if __name__ == "__main__":
