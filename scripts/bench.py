@@ -638,11 +638,8 @@ def scaling_main(a):
                 fh.write(scaling.unrolled(n))
             lint = [LINT, "--header-cache=off", "--format=json", "--quiet",
                     path, "--"]
-            tool, clang = [], []
-            for _ in range(a.repeat):
-                tool.append(measure(lint)[0])
-                clang.append(measure(baseline_args(path))[0])
-            t, c = statistics.median(tool), statistics.median(clang)
+            (t, _), (c, _) = scaling.median_runs(
+                [lint, baseline_args(path)], a.repeat)
             rows.append((n, t, c))
             print(f"{n:>10} {t:8.3f} {c:8.3f} {t / c:6.2f} {t - c:10.3f} "
                   f"{(t - c) / n * 1000:12.2f}", flush=True)

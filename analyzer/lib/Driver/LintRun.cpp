@@ -399,11 +399,9 @@ FileReport lintFile(StringRef File, const LintConfig &C,
         // One entry at a time: only its text is kept (KernelEntries).
         for (const KernelResult &K : R.Kernels) {
           if (C.KernelEntries)
-            FR.Kernels.push_back(kernelToJSON(R, K));
+            FR.Kernels.push_back(kernelToJSON(R, K), K.BudgetHit);
           else
-            FR.Kernels.countOnly(any_of(K.Unsupported, [](StringRef U) {
-              return U.starts_with(BudgetReasonPrefix);
-            }));
+            FR.Kernels.countOnly(K.BudgetHit);
         }
       },
       nulls(), C.ColorDiagnostics);

@@ -457,8 +457,6 @@ void touch(StringRef Deps) {
   sys::Process::SafelyCloseFileDescriptor(FD);
 }
 
-/// Builds the entry at \p Pch / \p Deps for \p Args, unless another process
-/// holds its lock (then returns success and leaves the work to that one).
 /// The record of an entry (whyStale reads it back): the clang, the
 /// arguments, the include lines and each input's size and time.
 json::Object recordOf(ArrayRef<std::string> Args, StringRef Preamble,
@@ -519,6 +517,46 @@ public:
   unsigned Line = 0;
 };
 
+/// Sets \p Record's usable_prefix: the include lines of \p Preamble before
+/// \p Line (the one that cannot be cached), and, when that line names
+/// \p Header itself, the header's own leading include lines; only if they
+/// include something and differ from the whole.
+void setUsablePrefix(json::Object &Record, StringRef Preamble, unsigned Line,
+                     StringRef Header) {
+  std::string Next = linesBefore(Preamble, Line);
+  if (!Header.empty())
+    if (auto Buf = MemoryBuffer::getFile(Header))
+      Next +=
+          headerPreamble((*Buf)->getBuffer(), sys::path::parent_path(Header));
+  if (StringRef(Next).contains("#include") && Next != Preamble)
+    Record["usable_prefix"] = Next;
+}
+
+/// Writes the record of a build that failed on the sources with \p Why, the
+/// first error at \p Line of the entry's file (0: none): what the build read
+/// (\p Inputs) and the directories the include search looked in, so that
+/// it is built again only when one of them changes (a header fixed, one
+/// added), not on every run; the lines before \p Line are cached instead.
+void rememberFailure(StringRef Deps, ArrayRef<std::string> Args,
+                     StringRef Preamble, std::vector<Input> Inputs,
+                     unsigned Line, StringRef Why) {
+  for (const std::string &D : searchDirs(Args)) {
+    sys::fs::file_status St;
+    if (!sys::fs::status(D, St))
+      Inputs.push_back({D, int64_t(St.getSize()),
+                        int64_t(sys::toTimeT(St.getLastModificationTime()))});
+  }
+  json::Object Record = recordOf(Args, Preamble, Inputs);
+  Record["unusable"] = Why;
+  if (Line > 1)
+    setUsablePrefix(Record, Preamble, Line, "");
+  if (Error E = writeAtomically(
+          Deps, formatv("{0:2}", json::Value(std::move(Record))).str()))
+    consumeError(std::move(E)); // the next run builds it again
+}
+
+/// Builds the entry at \p Pch / \p Deps for \p Args, unless another process
+/// holds its lock (then returns success and leaves the work to that one).
 Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
                  ArrayRef<std::string> Args, StringRef Preamble) {
   if (std::error_code EC = sys::fs::create_directories(Dir))
@@ -587,28 +625,11 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
              (Errors.Line ? "line " + std::to_string(Errors.Line) + ": "
                           : std::string()) +
              Errors.Message + ")";
-    if (!Errors.InSource) // a full disk, say: tried again next time
-      return createStringError(inconvertibleErrorCode(), "%s; nothing cached",
-                               Why.c_str());
-    // Remembered with what the build read and the directories the include
-    // search looked in: built again only when one of them changes (a
-    // header fixed, one added), not on every run.
-    for (const std::string &D : searchDirs(Args)) {
-      sys::fs::file_status St;
-      if (!sys::fs::status(D, St))
-        Inputs.push_back({D, int64_t(St.getSize()),
-                          int64_t(sys::toTimeT(St.getLastModificationTime()))});
-    }
-    json::Object Record = recordOf(Args, Preamble, Inputs);
-    Record["unusable"] = Why;
-    if (Errors.Line > 1) {
-      std::string Next = linesBefore(Preamble, Errors.Line);
-      if (StringRef(Next).contains("#include"))
-        Record["usable_prefix"] = Next;
-    }
-    if (Error E = writeAtomically(
-            Deps, formatv("{0:2}", json::Value(std::move(Record))).str()))
-      consumeError(std::move(E));
+    // A failure without a source location (a full disk, say) is tried
+    // again next time.
+    if (Errors.InSource)
+      rememberFailure(Deps, Args, Preamble, std::move(Inputs), Errors.Line,
+                      Why);
     return createStringError(inconvertibleErrorCode(), "%s; nothing cached",
                              Why.c_str());
   }
@@ -635,15 +656,8 @@ Error buildEntry(StringRef Dir, StringRef Pch, StringRef Deps,
   json::Object Record = recordOf(Args, Preamble, Inputs);
   if (!Unusable.empty())
     Record["unusable"] = Unusable;
-  if (!Unusable.empty() && Check.Line > 0) {
-    std::string Next = linesBefore(Preamble, Check.Line);
-    if (!Check.Header.empty())
-      if (auto Buf = MemoryBuffer::getFile(Check.Header))
-        Next += headerPreamble((*Buf)->getBuffer(),
-                               sys::path::parent_path(Check.Header));
-    if (StringRef(Next).contains("#include") && Next != Preamble)
-      Record["usable_prefix"] = Next;
-  }
+  if (!Unusable.empty() && Check.Line > 0)
+    setUsablePrefix(Record, Preamble, Check.Line, Check.Header);
   if (Error E = writeAtomically(
           Deps, formatv("{0:2}", json::Value(std::move(Record))).str()))
     return E;

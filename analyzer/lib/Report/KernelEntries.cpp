@@ -5,30 +5,18 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Report/FileReport.h"
-#include "llvm/ADT/STLExtras.h"
 
 using namespace llvm;
 
 namespace cal {
 
-/// The launch was cut or skipped by the analysis budget: its
-/// unsupported[] has an entry that says so (the summary line counts them).
-static bool cutByBudget(const json::Value &V) {
-  const json::Object *O = V.getAsObject();
-  const json::Array *U = O ? O->getArray("unsupported") : nullptr;
-  return U && any_of(*U, [](const json::Value &E) {
-           std::optional<StringRef> S = E.getAsString();
-           return S && S->starts_with(BudgetReasonPrefix);
-         });
-}
-
-void KernelEntries::push_back(const json::Value &V) {
+void KernelEntries::push_back(const json::Value &V, bool Cut) {
   // Compact: the indentation of a report is a third of its text.
   std::string Text;
   raw_string_ostream OS(Text);
   json::OStream(OS, 0).value(V);
   Texts.push_back(std::move(Text));
-  CutByBudget.push_back(cutByBudget(V));
+  CutByBudget.push_back(Cut);
   OverBudget += CutByBudget.back();
 }
 

@@ -755,6 +755,17 @@ EvalResult unknown(const Expr *Blocker, const char *Why) {
   return {false, 0, Blocker, Why};
 }
 
+/// Binary node \p E applied to its operands' known values \p L and \p R; an
+/// undefined operation (a division by zero, a shift out of range) has no
+/// value, and the node itself is the blocker.
+EvalResult foldNode(const Expr *E, int64_t L, int64_t R) {
+  int64_t V;
+  FoldStatus St =
+      foldBinary(E->getBinaryOp(), E->getType(), E->getOperand(0)->getType(),
+                 E->getOperand(1)->getType(), L, R, V);
+  return St != FoldStatus::Ok ? unknown(E, whyOf(St)) : known(V);
+}
+
 // Recursive and allocation-free: it runs for every lane of every event.
 EvalResult evalExpr(const Expr *E, const Bindings &B) {
   switch (E->getKind()) {
@@ -802,12 +813,7 @@ EvalResult evalExpr(const Expr *E, const Bindings &B) {
     EvalResult R = evalExpr(RE, B);
     if (!R.Known)
       return R;
-    int64_t V;
-    FoldStatus St = foldBinary(Op, E->getType(), LE->getType(), RE->getType(),
-                               L.Value, R.Value, V);
-    if (St != FoldStatus::Ok)
-      return unknown(E, whyOf(St)); // the blocker is the undefined operation
-    return known(V);
+    return foldNode(E, L.Value, R.Value);
   }
   case ExprKind::Select: {
     EvalResult C = evalExpr(E->getOperand(0), B);
@@ -1018,10 +1024,7 @@ void evalWarp(const Expr *E, const Bindings *B, uint32_t Active,
           Out[I] = R;
           return;
         }
-        int64_t V;
-        FoldStatus St = foldBinary(Op, E->getType(), LE->getType(),
-                                   RE->getType(), Out[I].Value, R.Value, V);
-        Out[I] = St != FoldStatus::Ok ? unknown(E, whyOf(St)) : known(V);
+        Out[I] = foldNode(E, Out[I].Value, R.Value);
       });
       return;
     }
@@ -1044,10 +1047,7 @@ void evalWarp(const Expr *E, const Bindings *B, uint32_t Active,
         Out[I] = R[I];
         return;
       }
-      int64_t V;
-      FoldStatus St = foldBinary(Op, E->getType(), LE->getType(),
-                                 RE->getType(), L[I].Value, R[I].Value, V);
-      Out[I] = St != FoldStatus::Ok ? unknown(E, whyOf(St)) : known(V);
+      Out[I] = foldNode(E, L[I].Value, R[I].Value);
     });
     return;
   }

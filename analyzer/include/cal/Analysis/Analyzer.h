@@ -59,9 +59,6 @@ inline constexpr Dim3 DefaultBlock2D = {16, 16, 1};
 inline constexpr Dim3 DefaultGrid = {64, 1, 1};
 /// Iterations of one loop evaluated exactly before the rest is skipped.
 inline constexpr unsigned LoopIterationCap = 64;
-/// How the Unsupported[] entry of a launch the analysis budget cut or
-/// skipped begins (the summary line counts those launches).
-inline constexpr llvm::StringLiteral BudgetReasonPrefix = "analysis budget";
 /// Loop iterations (of all loops, nested ones included) evaluated for one
 /// (kernel, launch configuration), shared out among the evaluated warps.
 /// It bounds the analysis time of deeply nested loops; past a warp's share

@@ -85,8 +85,10 @@ struct CommentError {
 /// them.
 class KernelEntries {
 public:
-  /// Renders \p V (json::OStream, indent 2) and keeps the text.
-  void push_back(const llvm::json::Value &V);
+  /// Renders \p V (json::OStream, indent 2) and keeps the text; \p CutByBudget:
+  /// the analysis budget cut or skipped the launch (KernelResult::BudgetHit;
+  /// the summary line counts those).
+  void push_back(const llvm::json::Value &V, bool CutByBudget = false);
   /// Counts a kernel whose entry is not rendered (LintConfig::KernelEntries
   /// off): empty() and overBudget() count it, size() does not.
   void countOnly(bool CutByBudget) {
