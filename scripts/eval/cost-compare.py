@@ -71,38 +71,42 @@ def find_entry(kernels, meas, args):
     return c[0]
 
 
-def time_without(t, excess):
+KEYS = ("load_sectors", "store_sectors", "shared_wavefronts", "dram_bytes")
+
+
+def time_without(t, removed):
     """The launch's time with the excess of some accesses removed
-    (LaunchTime::timeWithout): the largest of the terms."""
+    (LaunchTime::timeWithout): the barrier phases one after another, each
+    as long as its slowest term, or the arithmetic where that is longer.
+    removed: per phase, a dict of KEYS."""
     r = t["rates"]
-    dram = max(0.0, t["dram_bytes"] - excess["dram"]) / r["dram_bytes"]
-    l2 = (max(0.0, t["load_sectors"] - excess["load"]) / r["l2_load_sectors"] +
-          max(0.0, t["store_sectors"] - excess["store"]) / r["l2_store_sectors"])
-    sh = max(0.0, t["shared_wavefronts"] - excess["wave"]) / r["shared_wavefronts"]
-    return max(dram, l2, sh, t["arithmetic_us"])
+    total = 0.0
+    for i, p in enumerate(t["phases"]):
+        d = {k: max(0.0, p[k] - removed.get(i, {}).get(k, 0.0)) for k in KEYS}
+        total += max(d["dram_bytes"] / r["dram_bytes"],
+                     d["load_sectors"] / r["l2_load_sectors"] +
+                     d["store_sectors"] / r["l2_store_sectors"],
+                     d["shared_wavefronts"] / r["shared_wavefronts"])
+    return max(total, t["arithmetic_us"])
 
 
 def predicted_saving(entry, lines):
     t = entry["estimated_time"]
     if not t.get("modelled"):
         return None, None
-    ex = {"dram": 0.0, "load": 0.0, "store": 0.0, "wave": 0.0}
+    removed = {}
     n = 0
     for a in entry["accesses"]:
         if a["line"] not in lines or "cost" not in a:
             continue
-        c = a["cost"]
         n += 1
-        ex["dram"] += c.get("excess_dram_bytes", 0)
-        if "excess_wavefronts" in c:
-            ex["wave"] += c["excess_wavefronts"]
-        elif a["kind"] == "load":
-            ex["load"] += c["excess_sectors"]
-        else:
-            ex["store"] += c["excess_sectors"]
+        for i, e in enumerate(a["cost"]["excess_by_phase"]):
+            ph = removed.setdefault(i, dict.fromkeys(KEYS, 0.0))
+            for k in KEYS:
+                ph[k] += e[k]
     if n == 0:
         return None, t["us"]
-    return t["us"] - time_without(t, ex), t["us"]
+    return t["us"] - time_without(t, removed), t["us"]
 
 
 def ranks(v):

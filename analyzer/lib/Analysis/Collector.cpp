@@ -30,6 +30,57 @@ unsigned Collector::casPasses(const clang::Expr *Site,
   return Most;
 }
 
+namespace {
+/// Whether \p S waits for the whole block: `__syncthreads` and its votes,
+/// or the sync of a cooperative group that is a thread block or the grid
+/// (a tile's or a warp's sync orders only its own lanes).
+bool isBlockBarrier(const clang::Stmt *S) {
+  const auto *CE = dyn_cast<clang::CallExpr>(S);
+  const clang::FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier())
+    return false;
+  if (FD->getName().starts_with("__syncthreads"))
+    return true;
+  const clang::Expr *Group = nullptr;
+  if (const auto *MC = dyn_cast<clang::CXXMemberCallExpr>(CE))
+    Group = MC->getImplicitObjectArgument();
+  else if (CE->getNumArgs() == 1)
+    Group = CE->getArg(0);
+  if (!Group)
+    return false;
+  const clang::CXXRecordDecl *RD =
+      Group->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() &&
+         (RD->getName() == "thread_block" || RD->getName() == "grid_group");
+}
+} // namespace
+
+void Collector::onBarrier(const clang::Stmt *S) {
+  if (!isBlockBarrier(S))
+    return;
+  if (PhaseWarp != WarpKey)
+    PhaseWarp = WarpKey;
+  auto [It, New] = PhaseIndex.try_emplace(S, K.PhaseStarts.size() + 1);
+  if (New)
+    K.PhaseStarts.push_back(makePos(AST, S->getBeginLoc()));
+  Phase = It->second;
+}
+
+void Collector::addToPhase(AccessSummary &A, double Main, double Ideal) {
+  // A new warp starts before any barrier.
+  if (PhaseWarp != WarpKey) {
+    PhaseWarp = WarpKey;
+    Phase = 0;
+  }
+  auto It = llvm::find_if(A.Phases, [&](const AccessSummary::PhaseUse &U) {
+    return U.Phase == Phase;
+  });
+  if (It == A.Phases.end())
+    It = &A.Phases.emplace_back(AccessSummary::PhaseUse{Phase, 0, 0});
+  It->Units += Main * Weight;
+  It->Ideal += Ideal * Weight;
+}
+
 void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
                          const MemObject &Obj, unsigned Bytes, uint32_t Active,
                          const LaneAddresses &Addrs, bool UnderUnknown) {
@@ -120,6 +171,7 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
         A.FirstWarpOffsets.push_back(int64_t(*Lanes[I] - Obj.Base));
       }
   double Main = 0, Ideal = 0;
+  unsigned Execs = 1; // a compare-and-swap's passes
   // Global and local requests are both costed in L1TEX sectors.
   auto AddSectors = [&](const GlobalCost &C, llvm::StringRef Unit) {
     A.Sectors.add(C.Sectors, Weight);
@@ -167,6 +219,7 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
       C.Wavefronts = C.IdealWavefronts = TM.SharedCasWavefronts;
       A.Requests += Passes - 1;
       A.WeightedRequests += Weight * (Passes - 1);
+      Execs = Passes;
     }
     A.Wavefronts.add(C.Wavefronts, Weight);
     A.IdealWavefronts.add(C.IdealWavefronts, Weight);
@@ -178,6 +231,7 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
   }
   A.PerSample[Sample].add(Main, Weight);
   A.PerSampleIdeal[Sample].add(Ideal, Weight);
+  addToPhase(A, Main * Execs, Ideal * Execs);
   if (Dump) {
     Line += " offsets:";
     unsigned Shown = 0;

@@ -77,6 +77,9 @@ public:
 
   void onUnsupported(const clang::Stmt *S, llvm::StringRef What) override;
 
+  /// A block-wide barrier starts the warp's next phase (PhaseStarts).
+  void onBarrier(const clang::Stmt *S) override;
+
   void finish();
 
   /// Records that an access in \p Space was evaluated at \p L, for the
@@ -107,6 +110,14 @@ private:
   /// Indices into K.Branches of the ifs kept only for a pointer
   /// read-modify-write (BranchSummary::RmwArms).
   llvm::SmallVector<unsigned, 2> RmwBranches;
+  /// The barrier phase of the warp being evaluated (KernelResult::
+  /// PhaseStarts), and the index of each barrier's phase.
+  unsigned Phase = 0;
+  uint64_t PhaseWarp = ~0ull;
+  llvm::DenseMap<const clang::Stmt *, unsigned> PhaseIndex;
+  /// Adds one request's \p Main figure and its \p Ideal to \p A's
+  /// current phase.
+  void addToPhase(AccessSummary &A, double Main, double Ideal);
   /// Adds \p Paid to the cost of the branch at \p Index for one split
   /// execution of the current warp (DivergenceCost::PerSplit, PerWarp).
   void addSplit(unsigned Index, double Paid);

@@ -1,13 +1,16 @@
 //===- LaunchTime.cpp - What a finding costs in time ----------------------===//
 //
-// The launch's time is the slowest of its terms, as for a kernel that keeps
-// every unit busy at once; a finding's saving is that time less the time
-// with its excess removed, so a finding on a term that does not bound the
-// launch saves nothing until the bounding term is fixed. DRAM bytes follow
-// the excess sectors in the proportion the launch's own DRAM estimate bears
-// to its sectors (capped at the fetch unit: a sector read alone brings its
-// pair): a column walk whose neighbours reuse the sectors from L2 saves L2
-// traffic, a stride that no other warp reuses saves DRAM bytes too.
+// Between two block-wide barriers a launch's units overlap: a phase takes
+// as long as its slowest term. Across a barrier they do not: the phases add
+// up. A finding's saving is the time less the time with its excess removed,
+// so a finding on a term that does not bound its phase saves nothing until
+// the bounding term is fixed. DRAM bytes follow the excess sectors in the
+// proportion the launch's own DRAM estimate bears to its sectors (capped at
+// the fetch unit: a sector read alone brings its pair), and in all no more
+// than the bytes DRAM moves that no lane uses: a column walk whose
+// neighbours reuse the sectors from L2 saves L2 traffic, a stride that no
+// other warp reuses saves DRAM bytes too, the members of a structure read
+// one by one save none.
 //
 //===----------------------------------------------------------------------===//
 #include "cal/Analysis/LaunchTime.h"
@@ -47,33 +50,45 @@ std::string timeText(double Us) {
 }
 } // namespace
 
-std::array<std::pair<double, const char *>, 4>
-LaunchTime::terms(double DLoad, double DStore, double DWave, double DDram,
+std::array<std::pair<double, const char *>, 3>
+LaunchTime::terms(const Traffic &P, const Traffic &Minus,
                   const TargetModel &TM) const {
-  double Dram =
-      std::max(0.0, DramBytes - DDram) / (TM.DeviceDramAchievedGBps * 1e3);
-  double L2 = std::max(0.0, LoadSectors - DLoad) /
+  double Dram = std::max(0.0, P.DramBytes - Minus.DramBytes) /
+                (TM.DeviceDramAchievedGBps * 1e3);
+  double L2 = std::max(0.0, P.LoadSectors - Minus.LoadSectors) /
                   perUs(TM, SMsUsed, TM.L2LoadSectorsPerClock) +
-              std::max(0.0, StoreSectors - DStore) /
+              std::max(0.0, P.StoreSectors - Minus.StoreSectors) /
                   perUs(TM, SMsUsed, TM.L2StoreSectorsPerClock);
-  double Shared = std::max(0.0, SharedWavefronts - DWave) /
+  double Shared = std::max(0.0, P.SharedWavefronts - Minus.SharedWavefronts) /
                   perUs(TM, SMsUsed, TM.SharedWavefrontsPerClock);
-  return {{{Dram, "dram"},
-           {L2, "l2-sectors"},
-           {Shared, "shared"},
-           {OpsUs, "arithmetic"}}};
+  return {{{Dram, "dram"}, {L2, "l2-sectors"}, {Shared, "shared"}}};
 }
 
-double LaunchTime::timeWithout(double DLoad, double DStore, double DWave,
-                               double DDram, const TargetModel &TM,
+double LaunchTime::timeWithout(const Removal &R, const TargetModel &TM,
                                std::string *Bound) const {
-  auto Terms = terms(DLoad, DStore, DWave, DDram, TM);
-  auto *Max = std::max_element(
-      std::begin(Terms), std::end(Terms),
-      [](const auto &A, const auto &B) { return A.first < B.first; });
-  if (Bound)
-    *Bound = Max->second;
-  return Max->first;
+  // A block's warps wait at each barrier for the slowest of them, and the
+  // blocks an SM holds tend to reach their barriers together: the phases
+  // follow one another, each as long as its slowest unit. Without a
+  // barrier this is the slowest of the launch's terms.
+  double Sum = 0;
+  std::array<double, 3> By = {0, 0, 0};
+  const Traffic None;
+  for (size_t I = 0; I < Phases.size(); ++I) {
+    auto T = terms(Phases[I], I < R.size() ? R[I] : None, TM);
+    size_t Max = 0;
+    for (size_t J = 1; J < T.size(); ++J)
+      if (T[J].first > T[Max].first)
+        Max = J;
+    Sum += T[Max].first;
+    By[Max] += T[Max].first;
+  }
+  if (Bound) {
+    static const char *const Names[] = {"dram", "l2-sectors", "shared"};
+    *Bound = Names[std::max_element(By.begin(), By.end()) - By.begin()];
+    if (OpsUs > Sum)
+      *Bound = "arithmetic";
+  }
+  return std::max(Sum, OpsUs);
 }
 
 LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
@@ -92,16 +107,28 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
   T.Warps /= double(K.Samples.size());
   Blocks /= double(K.Samples.size());
   T.SMsUsed = std::min(Blocks, double(TM.DeviceSMs));
+  T.Phases.resize(K.PhaseStarts.size() + 1);
   bool Uncounted = false;
+  double PerWarp = T.Warps / K.WarpWeight;
   for (const AccessSummary &A : K.Accesses) {
     Uncounted |= A.InCappedLoop || A.UnknownRequests > 0 ||
                  A.Space == AddrSpace::Unknown;
-    double Req = launchRequests(K, A, T.Warps);
-    if (inSectors(A, TM))
-      (A.Kind == AccessKind::Load ? T.LoadSectors : T.StoreSectors) +=
-          Req * A.Sectors.mean();
-    else if (A.Space == AddrSpace::Shared && !A.Wavefronts.empty())
-      T.SharedWavefronts += Req * A.Wavefronts.mean();
+    bool Sec = inSectors(A, TM);
+    if (!Sec && !(A.Space == AddrSpace::Shared && !A.Wavefronts.empty()))
+      continue;
+    for (const AccessSummary::PhaseUse &U : A.Phases) {
+      LaunchTime::Traffic &P = T.Phases[U.Phase];
+      (!Sec                         ? P.SharedWavefronts
+       : A.Kind == AccessKind::Load ? P.LoadSectors
+                                    : P.StoreSectors) += U.Units * PerWarp;
+      if (Sec)
+        T.ExcessSectors += std::max(0.0, U.Units - U.Ideal) * PerWarp;
+    }
+  }
+  for (const LaunchTime::Traffic &P : T.Phases) {
+    T.LoadSectors += P.LoadSectors;
+    T.StoreSectors += P.StoreSectors;
+    T.SharedWavefronts += P.SharedWavefronts;
   }
   T.Certainty = K.Launch.Assumed || !K.Launch.gridKnown() ? "assumed"
                 : Uncounted                               ? "lower-bound"
@@ -111,19 +138,27 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
     return T;
   }
   const RooflineResult &R = K.Results.get<RooflineResult>();
-  // Bytes that L2 may hold bound nothing (Roofline.cpp).
-  if (R.Modelled && R.Certainty != "upper-bound")
+  // Bytes that L2 may hold bound nothing (Roofline.cpp). The DRAM bytes are
+  // not known by phase: each phase has the share its sectors have.
+  if (R.Modelled && R.Certainty != "upper-bound") {
     T.DramBytes = R.dramTotal();
+    T.DramUnused = R.DramUnused;
+  }
+  if (double Sectors = T.LoadSectors + T.StoreSectors)
+    for (LaunchTime::Traffic &P : T.Phases)
+      P.DramBytes = T.DramBytes * (P.LoadSectors + P.StoreSectors) / Sectors;
   double Clock = T.SMsUsed * TM.DeviceClockMHz; // per us
   for (unsigned C = 0; C < NumOpClasses; ++C)
     if (unsigned PerClock = opsPerClock(TM, OpClass(C)))
       T.OpsUs = std::max(T.OpsUs, R.Ops[C] / (Clock * PerClock));
   T.Modelled = true;
-  T.TotalUs = T.timeWithout(0, 0, 0, 0, TM, &T.BoundBy);
-  auto Terms = T.terms(0, 0, 0, 0, TM);
-  T.DramUs = Terms[0].first;
-  T.L2Us = Terms[1].first;
-  T.SharedUs = Terms[2].first;
+  T.TotalUs = T.timeWithout({}, TM, &T.BoundBy);
+  for (const LaunchTime::Traffic &P : T.Phases) {
+    auto Terms = T.terms(P, {}, TM);
+    T.DramUs += Terms[0].first;
+    T.L2Us += Terms[1].first;
+    T.SharedUs += Terms[2].first;
+  }
   return T;
 }
 
@@ -149,25 +184,44 @@ std::optional<AccessCost> accessCost(const KernelResult &K, const LaunchTime &T,
   C.Certainty = T.Certainty;
   if (!T.Modelled)
     return C;
-  double DLoad = 0, DStore = 0, DWave = 0, DDram = 0;
-  if (Sec) {
-    (A.Kind == AccessKind::Load ? DLoad : DStore) = Excess;
-    double SectorBytes = Total * TM.SectorBytes;
-    double PerByte = std::min(T.DramBytes / SectorBytes,
-                              double(TM.DramFetchBytes) / TM.SectorBytes);
-    DDram = Excess * TM.SectorBytes * PerByte;
-    C.ExcessDram = DDram;
-  } else {
-    DWave = Excess;
+  // DRAM bytes per excess sector: the launch's DRAM bytes per sector byte,
+  // at most the fetch unit a lone sector brings, and no more than the
+  // launch's unused bytes shared over all excess sectors: where one
+  // access's unused bytes are another's (the members of a structure read
+  // one by one), DRAM moves them either way.
+  double PerSector = 0;
+  if (Sec && T.ExcessSectors > 0)
+    PerSector = std::min({T.DramBytes / Total, double(TM.DramFetchBytes),
+                          T.DramUnused / T.ExcessSectors});
+  C.ByPhase.resize(T.Phases.size());
+  double PerWarp = T.Warps / K.WarpWeight;
+  for (const AccessSummary::PhaseUse &U : A.Phases) {
+    double E = std::max(0.0, U.Units - U.Ideal) * PerWarp;
+    LaunchTime::Traffic &R = C.ByPhase[U.Phase];
+    (!Sec                         ? R.SharedWavefronts
+     : A.Kind == AccessKind::Load ? R.LoadSectors
+                                  : R.StoreSectors) += E;
+    R.DramBytes += E * PerSector;
+    C.ExcessDram += R.DramBytes;
   }
   C.Timed = true;
   C.LaunchUs = T.TotalUs;
   C.BoundBy = T.BoundBy;
-  C.SavedUs = T.TotalUs - T.timeWithout(DLoad, DStore, DWave, DDram, TM);
+  C.SavedUs = T.TotalUs - T.timeWithout(C.ByPhase, TM);
   return C;
 }
 
-json::Object LaunchTime::toJSON(const TargetModel &TM) const {
+namespace {
+json::Object trafficJSON(const LaunchTime::Traffic &P) {
+  return json::Object{{"load_sectors", P.LoadSectors},
+                      {"store_sectors", P.StoreSectors},
+                      {"shared_wavefronts", P.SharedWavefronts},
+                      {"dram_bytes", P.DramBytes}};
+}
+} // namespace
+
+json::Object LaunchTime::toJSON(const KernelResult &K,
+                                const TargetModel &TM) const {
   if (!Modelled)
     return json::Object{{"modelled", false}, {"reason", Why}};
   // Per microsecond over the SMs used: enough to redo the time without any
@@ -177,6 +231,18 @@ json::Object LaunchTime::toJSON(const TargetModel &TM) const {
       {"l2_load_sectors", perUs(TM, SMsUsed, TM.L2LoadSectorsPerClock)},
       {"l2_store_sectors", perUs(TM, SMsUsed, TM.L2StoreSectorsPerClock)},
       {"shared_wavefronts", perUs(TM, SMsUsed, TM.SharedWavefrontsPerClock)}};
+  json::Array PhaseList;
+  for (size_t I = 0; I < Phases.size(); ++I) {
+    json::Object O = trafficJSON(Phases[I]);
+    O["after_barrier"] =
+        I ? json::Value(formatv("{0}:{1}", K.PhaseStarts[I - 1].Line,
+                                K.PhaseStarts[I - 1].Column)
+                            .str())
+          : nullptr;
+    auto T = terms(Phases[I], {}, TM);
+    O["us"] = std::max({T[0].first, T[1].first, T[2].first});
+    PhaseList.push_back(std::move(O));
+  }
   return json::Object{{"modelled", true},
                       {"us", TotalUs},
                       {"bound_by", BoundBy},
@@ -190,6 +256,7 @@ json::Object LaunchTime::toJSON(const TargetModel &TM) const {
                       {"l2_sectors_us", L2Us},
                       {"shared_us", SharedUs},
                       {"arithmetic_us", OpsUs},
+                      {"phases", std::move(PhaseList)},
                       {"rates", std::move(Rates)}};
 }
 
@@ -198,6 +265,12 @@ json::Object AccessCost::toJSON() const {
                  {"excess_dram_bytes", ExcessDram},
                  {std::string("share_of_launch_") + Unit, TrafficShare},
                  {"certainty", Certainty}};
+  if (Timed) {
+    json::Array Phases;
+    for (const LaunchTime::Traffic &P : ByPhase)
+      Phases.push_back(trafficJSON(P));
+    O["excess_by_phase"] = std::move(Phases);
+  }
   O["saved_us"] = Timed ? json::Value(SavedUs) : nullptr;
   O["launch_us"] = Timed ? json::Value(LaunchUs) : nullptr;
   O["bound_by"] = Timed ? json::Value(BoundBy) : nullptr;

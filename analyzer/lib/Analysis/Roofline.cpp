@@ -80,8 +80,14 @@ RooflineResult cal::computeRoofline(const TargetModel &TM,
     for (const auto &[Base, O] : S.Objects) {
       double ReadSpan = spanBytes(O.ReadLo, O.ReadHi, TM.DramFetchBytes);
       double WriteSpan = spanBytes(O.WriteLo, O.WriteHi, TM.SectorBytes);
-      R.DramRead += std::min(O.Read, ReadSpan) / N;
-      R.DramWrite += std::min(O.Write, WriteSpan) / N;
+      double Read = std::min(O.Read, ReadSpan);
+      double Write = std::min(O.Write, WriteSpan);
+      R.DramRead += Read / N;
+      R.DramWrite += Write / N;
+      // Bytes that blocks use again count once, as the units do.
+      R.DramUnused += (Read - std::min(O.ReadUsed, Read) + Write -
+                       std::min(O.WriteUsed, Write)) /
+                      N;
       // An object read and written in place counts its span once.
       double Union = ReadSpan + WriteSpan;
       if (ReadSpan > 0 && WriteSpan > 0)

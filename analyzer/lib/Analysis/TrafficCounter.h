@@ -12,7 +12,7 @@
 #include "cal/Models/MemoryModels.h"
 #include "cal/Target/TargetModel.h"
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/DenseMap.h"
 #include <map>
 #include <vector>
 
@@ -43,7 +43,9 @@ private:
   /// (writes) of one object: DRAM moves each once per block, L2 keeping
   /// what the block reuses.
   struct BlockUnits {
-    llvm::DenseSet<uint64_t> Read, Write;
+    /// Unit or sector -> the bytes of it some lane used (bit I: byte I;
+    /// units and sectors are at most 64 bytes).
+    llvm::DenseMap<uint64_t, uint64_t> Read, Write;
   };
   void flushBlock();
 

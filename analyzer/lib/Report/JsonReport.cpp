@@ -351,7 +351,7 @@ json::Value kernelToJSON(const AnalysisResult &R, const KernelResult &K) {
       {key::Branches, std::move(Branches)},
       {"not_issued", std::move(NotIssued)},
       {key::Summary, std::move(Summary)},
-      {"estimated_time", Time.toJSON(R.Target)}};
+      {"estimated_time", Time.toJSON(K, R.Target)}};
   addPassSections(K, R.Target, Entry);
   return Entry;
 }

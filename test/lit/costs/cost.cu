@@ -6,7 +6,8 @@
 // 132 x 1980 = 197849.52, L2 store sectors 0.345 x 132 x 1980 = 90169.2,
 // shared wavefronts 1 x 132 x 1980 = 261360, DRAM 2978.6 GB/s = 2978600
 // bytes per microsecond. A launch's time is the largest of its DRAM, L2
-// and shared terms (the arithmetic here is tiny).
+// and shared terms (the arithmetic here is tiny), summed over the stretches
+// between block barriers (phases.cu).
 
 // 1024 blocks of 8 warps = 8192 warps. in[i * 8]: lanes 32 bytes apart,
 // 32 sectors a request where 128 bytes fill 4: 262144 load sectors,
@@ -36,10 +37,13 @@ __global__ void bigStrided(float *out, const float *in) {
 
 // 1024 one-warp blocks. t[threadIdx.x][0]: lanes 128 bytes apart, one
 // bank, 32 wavefronts where 1 would do; the read of row 0 takes 1:
-// 33 x 1024 = 33792 wavefronts, 31 x 1024 = 31744 excess (94%). Shared:
-// 33792 / 261360 = 0.12929 us, above the store's 4096 sectors / 90169.2
-// = 0.04543 us; without the excess 2048 / 261360 = 0.00784, so the store
-// bounds it at 0.04543: fixing it saves 0.08387 us.
+// 33 x 1024 = 33792 wavefronts, 31 x 1024 = 31744 excess (94%). The
+// barrier splits the launch in two phases: before it, the conflicted
+// store's 32768 wavefronts, 32768 / 261360 = 0.12538 us; after it, the
+// read's 1024 wavefronts (0.00392 us) and the global store's 4096 sectors,
+// 4096 / 90169.2 = 0.04543 us. 0.12538 + 0.04543 = 0.17080 us; with the
+// store at 1 wavefront the first phase takes 1024 / 261360 = 0.00392 us:
+// fixing it saves 0.12146 us.
 __global__ void column(float *out) {
   __shared__ float t[32][32];
   t[threadIdx.x][0] = 1.0f;
@@ -55,25 +59,25 @@ void host(float *o, const float *in) {
 
 // Text: the largest saving first, whatever the source order.
 // RUN: %cal %s | FileCheck %s --check-prefix=TEXT
-// TEXT: cost.cu:34:12: warning: global load touches 32 sectors per request
+// TEXT: cost.cu:35:12: warning: global load touches 32 sectors per request
 // TEXT: note: cost: 78% of the launch's sectors; fixing it saves about 0.16 ms of an estimated 0.20 ms per launch (grid (65536,1,1), H100 SXM5 80GB)
-// TEXT: cost.cu:20:12: warning: global load touches 32 sectors per request
+// TEXT: cost.cu:21:12: warning: global load touches 32 sectors per request
 // TEXT: note: cost: 78% of the launch's sectors; fixing it saves about 1.2 us of an estimated 1.7 us per launch (grid (1024,1,1), H100 SXM5 80GB)
-// TEXT: cost.cu:45:3: warning: shared store takes 32 wavefronts per request
-// TEXT: note: cost: 94% of the launch's wavefronts; fixing it saves about 0.084 us of an estimated 0.129 us per launch (grid (1024,1,1), H100 SXM5 80GB)
+// TEXT: cost.cu:49:3: warning: shared store takes 32 wavefronts per request
+// TEXT: note: cost: 94% of the launch's wavefronts; fixing it saves about 0.121 us of an estimated 0.171 us per launch (grid (1024,1,1), H100 SXM5 80GB)
 
 // --sort=location: by line.
 // RUN: %cal --sort=location %s | FileCheck %s --check-prefix=LOC
-// LOC: cost.cu:20:12: warning
-// LOC: cost.cu:34:12: warning
-// LOC: cost.cu:45:3: warning
+// LOC: cost.cu:21:12: warning
+// LOC: cost.cu:35:12: warning
+// LOC: cost.cu:49:3: warning
 
 // In JSON, the finding's cost, the access's (the same object) and the
 // launch's estimated time with its terms and rates.
 // RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
 // JSON: "bound_by": "dram",
 // JSON-NEXT: "certainty": "estimate",
-// JSON-NEXT: "excess_dram_bytes": 469762048,
+// JSON: "excess_dram_bytes": 469762048,
 // JSON-NEXT: "excess_sectors": 14680064,
 // JSON-NEXT: "launch_us": 202.77{{[0-9]*}},
 // JSON-NEXT: "saved_us": 157.71{{[0-9]*}},
@@ -82,8 +86,8 @@ void host(float *o, const float *in) {
 // JSON-NEXT: "launch_us": 1.6883{{[0-9]*}},
 // JSON-NEXT: "saved_us": 1.1593{{[0-9]*}},
 // JSON: "excess_wavefronts": 31744,
-// JSON-NEXT: "launch_us": 0.1292{{[0-9]*}},
-// JSON-NEXT: "saved_us": 0.0838{{[0-9]*}},
+// JSON-NEXT: "launch_us": 0.1708{{[0-9]*}},
+// JSON-NEXT: "saved_us": 0.1214{{[0-9]*}},
 // JSON-NEXT: "share_of_launch_wavefronts": 0.9393{{[0-9]*}}
 // JSON: "kernels": [
 // JSON: "estimated_time": {
@@ -95,7 +99,8 @@ void host(float *o, const float *in) {
 // JSON-NEXT: "l2_sectors_us": 1.6883{{[0-9]*}},
 // JSON-NEXT: "load_sectors": 262144,
 // JSON-NEXT: "modelled": true,
-// JSON-NEXT: "rates": {
+// JSON-NEXT: "phases": [
+// JSON: "rates": {
 // JSON-NEXT: "dram_bytes": 2978600,
 // JSON-NEXT: "l2_load_sectors": 197849.5{{[0-9]*}},
 // JSON-NEXT: "l2_store_sectors": 90169.{{[0-9]*}},
@@ -104,11 +109,11 @@ void host(float *o, const float *in) {
 // JSON: "name": "smallStrided"
 
 // SARIF's rank: 100 for the largest saving, the others in proportion:
-// 100 x 1.15935 / 157.71 = 0.735, 100 x 0.08387 / 157.71 = 0.0532.
+// 100 x 1.15935 / 157.71 = 0.735, 100 x 0.12146 / 157.71 = 0.0770.
 // RUN: %cal --format=sarif %s | FileCheck %s --check-prefix=SARIF
 // SARIF: "rank": 100,
 // SARIF: "rank": 0.735{{[0-9]*}},
-// SARIF: "rank": 0.0531{{[0-9]*}},
+// SARIF: "rank": 0.0770{{[0-9]*}},
 
 // sm_80 has no measured rates: the share of the traffic, no time.
 // RUN: %cal --arch=sm_80 %s | FileCheck %s --check-prefix=SM80

@@ -18,6 +18,7 @@
 #include "cal/Models/DivergenceModel.h"
 #include "cal/Target/TargetModel.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include <array>
@@ -203,6 +204,14 @@ struct AccessSummary {
     std::vector<std::pair<std::vector<unsigned>, double>> Cases;
   };
   std::optional<ClosedForm> Closed;
+  /// The main figure and its ideal summed over the requests made in each
+  /// barrier phase (KernelResult::PhaseStarts), weighted as Stat weights
+  /// them: LaunchTime.cpp times the phases one after another.
+  struct PhaseUse {
+    unsigned Phase = 0;
+    double Units = 0, Ideal = 0;
+  };
+  llvm::SmallVector<PhaseUse, 2> Phases;
 
   /// When the per-request figure (sectors or wavefronts) differs between
   /// samples: "4 when off=4096, 5 when off=4097"; else "".
@@ -413,6 +422,11 @@ struct KernelResult {
   /// Why no evaluated warp reached a memory access (empty if one did).
   std::string NoAccessReason;
   std::vector<AccessSummary> Accesses;      ///< in source order
+  /// A warp's barrier phases: the stretch of its execution before the
+  /// first block-wide barrier (`__syncthreads*`, a block group's sync) is
+  /// phase 0; phase I > 0 is what follows the barrier at PhaseStarts[I - 1]
+  /// until the next one, in every warp and iteration that runs it.
+  std::vector<SourcePos> PhaseStarts;
   std::vector<BranchSummary> Branches;      ///< in source order
   std::vector<ElidedAccess> NotIssued;      ///< in source order
   /// Problems with the kernel's annotation (on the first analysis of a

@@ -1,9 +1,10 @@
 //===- LaunchTime.h - What a finding costs in time -------------*- C++ -*-===//
 //
 // A launch's time estimated from what the analysis counted over its whole
-// grid: the slowest of the DRAM bytes (the roofline's estimate), the global
-// and local sectors the L1-to-L2 path serves, the shared-memory wavefronts
-// and the arithmetic, each at the reference part's measured rate. The cost
+// grid: per barrier phase, the slowest of the DRAM bytes (the roofline's
+// estimate), the global and local sectors the L1-to-L2 path serves and the
+// shared-memory wavefronts, each at the reference part's measured rate; the
+// phases one after another, or the arithmetic where that is longer. The cost
 // of a finding is the difference between that time and the time with the
 // finding's access at its ideal: what fixing it alone would save. The rates
 // and the rule are in docs/costs.md with the H100 runs that check them.
@@ -23,6 +24,16 @@ namespace cal {
 /// What one launch moves, over its whole grid (the mean over the samples),
 /// and the time that gives on the reference part.
 struct LaunchTime {
+  /// What a barrier phase (KernelResult::PhaseStarts) moves over the
+  /// launch; also what fixing some accesses removes from one.
+  struct Traffic {
+    double LoadSectors = 0, StoreSectors = 0; ///< global and local
+    double SharedWavefronts = 0;
+    double DramBytes = 0; ///< 0 where L2 may hold the launch's bytes
+  };
+  /// By phase, what fixing some accesses removes.
+  using Removal = std::vector<Traffic>;
+
   bool Modelled = false;
   std::string Why;  ///< when not modelled
   double Warps = 0; ///< warps of the grid
@@ -32,26 +43,31 @@ struct LaunchTime {
   double LoadSectors = 0, StoreSectors = 0; ///< global and local
   double SharedWavefronts = 0;
   double DramBytes = 0; ///< 0 where L2 may hold the launch's bytes
-  double OpsUs = 0;     ///< the slowest arithmetic unit
+  /// Of DramBytes, those no lane uses (RooflineResult::DramUnused): all
+  /// that fixing the accesses' excess sectors can save in DRAM.
+  double DramUnused = 0;
+  /// The global and local sectors over the accesses' ideal.
+  double ExcessSectors = 0;
+  std::vector<Traffic> Phases;
+  double OpsUs = 0; ///< the slowest arithmetic unit
   double TotalUs = 0;
   std::string BoundBy; ///< "dram", "l2-sectors", "shared", "arithmetic"
   /// "estimate" under the program's launch; "assumed" where the block or
   /// grid was assumed or sampled; "lower-bound" where requests were not
   /// counted (a loop stopped at its cap, addresses or spaces unknown).
   std::string Certainty;
-  /// The terms of the time, in microseconds.
+  /// The terms of the time summed over the phases, in microseconds.
   double DramUs = 0, L2Us = 0, SharedUs = 0;
   /// The kernel entry's "estimated_time" (docs/prediction-schema.md).
-  llvm::json::Object toJSON(const TargetModel &TM) const;
-  /// The DRAM, L2-sector, shared and arithmetic terms, in microseconds,
-  /// with \p DLoad, \p DStore sectors, \p DWave wavefronts and \p DDram
-  /// bytes fewer.
-  std::array<std::pair<double, const char *>, 4>
-  terms(double DLoad, double DStore, double DWave, double DDram,
-        const TargetModel &TM) const;
-  /// The largest of those terms: the time.
-  double timeWithout(double DLoad, double DStore, double DWave, double DDram,
-                     const TargetModel &TM, std::string *Bound = nullptr) const;
+  llvm::json::Object toJSON(const KernelResult &K, const TargetModel &TM) const;
+  /// The DRAM, L2-sector and shared terms of phase \p P, in microseconds,
+  /// with \p Minus removed.
+  std::array<std::pair<double, const char *>, 3>
+  terms(const Traffic &P, const Traffic &Minus, const TargetModel &TM) const;
+  /// The time with \p R removed: the phases one after another, each as
+  /// long as its slowest term, or the arithmetic where that is longer.
+  double timeWithout(const Removal &R, const TargetModel &TM,
+                     std::string *Bound = nullptr) const;
 };
 
 /// Null where the target has no measured rates or nothing was evaluated.
@@ -63,6 +79,8 @@ struct AccessCost {
   const char *Unit = "sectors";
   /// The DRAM bytes the excess sectors stand for (LaunchTime.cpp).
   double ExcessDram = 0;
+  /// The excess by barrier phase (units in the sector or wavefront field).
+  LaunchTime::Removal ByPhase;
   double TrafficShare = 0; ///< of the launch's sectors or wavefronts
   bool Timed = false;      ///< the target models time
   double SavedUs = 0, LaunchUs = 0;

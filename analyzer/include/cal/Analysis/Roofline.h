@@ -36,6 +36,9 @@ struct SampleTraffic {
   /// for, and the byte span that the evaluated lanes touched.
   struct Object {
     double Read = 0, Write = 0;
+    /// Of those units and sectors, the bytes some lane of the block read
+    /// or wrote.
+    double ReadUsed = 0, WriteUsed = 0;
     uint64_t ReadLo = UINT64_MAX, ReadHi = 0, WriteLo = UINT64_MAX, WriteHi = 0;
   };
   std::map<uint64_t, Object> Objects; ///< by the object's base address
@@ -47,6 +50,9 @@ struct RooflineResult {
   double GridThreads = 0;
   double SectorBytes = 0;
   double DramRead = 0, DramWrite = 0;
+  /// Of those, the bytes no lane reads or writes: what coalescing the
+  /// accesses could save at most (the rest moves whatever the order).
+  double DramUnused = 0;
   std::array<double, NumOpClasses> Ops = {0, 0, 0, 0};
   double Footprint = 0; ///< bytes of the objects' touched spans
   /// "estimate", "upper-bound" (the footprint fits in L2), "lower-bound"
