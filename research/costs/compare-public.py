@@ -13,6 +13,11 @@ before and after the fix from research/costs/measure-public.sh's ncu CSVs
   research/costs/compare-public.py [--lint build/bin/cuda-access-lint] \
       [--results research/costs/public-h100-results.tgz]
 
+The held-out set (research/costs/test-fixes.md) is read from its JSON:
+
+  research/costs/compare-public.py --fixes research/costs/fixes-test.json \
+      --dir .devcarry/costs-test --results research/costs/test-h100-results.tgz
+
 The copies under .devcarry/costs-public are not in the repository
 (third-party code); research/costs/public-fixes.md says how they were made.
 """
@@ -79,6 +84,57 @@ FIXES = [
 ]
 
 
+def probe_rates(path):
+    """kernel -> units per SM per clock at the 16 MiB (L2) footprint, from a
+    throughput-probe CSV (research/probes/throughput-probe.cu)."""
+    out = {}
+    for line in open(path):
+        f = line.strip().split(",")
+        if len(f) == 7 and f[1] in ("16777216", "4096"):
+            out[f[0]] = float(f[6])
+    return out
+
+
+def device_scale(device):
+    """Multipliers of the analyzer's H100 rates for the device the runs were
+    made on: the H200 is the same sm_90 chip (132 SMs, 1980 MHz) with
+    faster memory. Each rate is scaled by what the same probe measured on
+    the two parts: the throughput probe for L2 sectors and shared
+    wavefronts, a 1 GiB device-to-device copy for DRAM (2978.6 GB/s on the
+    H100, docs/costs.md). None for the H100."""
+    if device == "h100":
+        return None
+    data = os.path.join(ROOT, "research/data")
+    h100 = probe_rates(os.path.join(data, "throughput-h100.csv"))
+    other = probe_rates(os.path.join(data, "throughput-%s.csv" % device))
+    copy = [float(l.split(",")[1]) for l in open(os.path.join(data, "memcpy-%s.csv" % device))
+            if l.startswith("gbps,")]
+    return {"dram_bytes": statistics.median(copy) / 2978.6,
+            "l2_load_sectors": other["ldSector"] / h100["ldSector"],
+            "l2_store_sectors": other["stSector"] / h100["stSector"],
+            "shared_wavefronts": other["shConflict"] / h100["shConflict"]}
+
+
+def rescale(entry, scale):
+    """The entry with its estimated time redone at the scaled rates."""
+    t = dict(entry["estimated_time"])
+    t["rates"] = {k: v * scale[k] for k, v in t["rates"].items()}
+    t["us"] = cc.time_without(t, {})
+    r = t["rates"]
+    by = {"dram": 0.0, "l2-sectors": 0.0, "shared": 0.0}
+    for p in t["phases"]:
+        terms = {"dram": p["dram_bytes"] / r["dram_bytes"],
+                 "l2-sectors": p["load_sectors"] / r["l2_load_sectors"] +
+                 p["store_sectors"] / r["l2_store_sectors"],
+                 "shared": p["shared_wavefronts"] / r["shared_wavefronts"]}
+        k = max(terms, key=terms.get)
+        by[k] += terms[k]
+    t["bound_by"] = max(by, key=by.get)
+    if t["arithmetic_us"] > sum(by.values()):
+        t["bound_by"] = "arithmetic"
+    return dict(entry, estimated_time=t)
+
+
 def measured(results):
     """(tag.variant, kernel) -> list of microseconds, from the ncu CSVs."""
     out = {}
@@ -96,6 +152,8 @@ def measured(results):
                     continue
                 assert r["Metric Unit"] == "ns", r["Metric Unit"]
                 k = r["Kernel Name"].split("(")[0]
+                if k.startswith("void "):  # a template's name has its return type
+                    k = k[len("void "):]
                 out.setdefault((tag, k), []).append(
                     float(r["Metric Value"].replace(",", "")) / 1000.0)
     return out
@@ -105,13 +163,27 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--lint", default=os.path.join(ROOT, "build/bin/cuda-access-lint"))
     ap.add_argument("--results", default=os.path.join(ROOT, "research/costs/public-h100-results.tgz"))
+    ap.add_argument("--fixes", help="the fixes as JSON (fixes-test.json); default: FIXES above")
+    ap.add_argument("--dir", default=D, help="where the copies are")
+    ap.add_argument("--device", default="h100", choices=["h100", "h200"],
+                    help="the part the results were measured on (its rates: device_scale)")
     a = ap.parse_args()
+    scale = device_scale(a.device)
+    fixes = FIXES
+    if a.fixes:
+        spec = json.load(open(a.fixes))
+        fixes = [(f["id"], f["upstream"], f["analyze"], f["flags"], f["kernel"], f["lines"],
+                  tuple(f["before"]), tuple(f["after"]), f["fix"], f["run"]) for f in spec]
+        # A finding in an included file: its accesses are those of that file.
+        in_file = {f["id"]: f["finding_file"] for f in spec if f.get("finding_file")}
+    else:
+        in_file = {}
     meas = measured(a.results)
     preds = {}
     rows = []
-    for (fid, upstream, src, flags, kernel, lines, mb, ma, what, run) in FIXES:
+    for (fid, upstream, src, flags, kernel, lines, mb, ma, what, run) in fixes:
         if (src, tuple(flags)) not in preds:
-            cmd = [a.lint, "--format=json", os.path.join(D, src)] + (["--"] + flags if flags else [])
+            cmd = [a.lint, "--format=json", os.path.join(a.dir, src), "--"] + flags
             p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
             preds[(src, tuple(flags))] = json.loads(p.stdout)["kernels"]
         ents = [k for k in preds[(src, tuple(flags))]
@@ -119,6 +191,11 @@ def main():
         if not ents:
             sys.exit("error: no host launch of %s in %s" % (kernel, src))
         e = ents[0]
+        if scale:
+            e = rescale(e, scale)
+        if fid in in_file:
+            e = dict(e, accesses=[x for x in e["accesses"]
+                                  if x.get("file", "").endswith(in_file[fid])])
         pred, launch = cc.predicted_saving(e, lines)
         tb, ta = meas[mb], meas[ma]
         rows.append(dict(
