@@ -8,9 +8,9 @@
 
 #define CK(X)                                                                  \
   do {                                                                         \
-    cudaError_t Err = (X);                                                       \
-    if (Err != cudaSuccess) {                                                    \
-      fprintf(stderr, "%s: %s\n", #X, cudaGetErrorString(Err));                  \
+    cudaError_t Err = (X);                                                     \
+    if (Err != cudaSuccess) {                                                  \
+      fprintf(stderr, "%s: %s\n", #X, cudaGetErrorString(Err));                \
       return 1;                                                                \
     }                                                                          \
   } while (0)
