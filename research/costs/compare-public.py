@@ -165,6 +165,8 @@ def main():
     ap.add_argument("--results", default=os.path.join(ROOT, "research/costs/public-h100-results.tgz"))
     ap.add_argument("--fixes", help="the fixes as JSON (fixes-test.json); default: FIXES above")
     ap.add_argument("--dir", default=D, help="where the copies are")
+    ap.add_argument("--svg", help="write the predicted against measured savings here")
+    ap.add_argument("--title", default="fixes in public programs")
     ap.add_argument("--device", default="h100", choices=["h100", "h200"],
                     help="the part the results were measured on (its rates: device_scale)")
     a = ap.parse_args()
@@ -228,6 +230,8 @@ def main():
               within, len(rows), 100.0 * within / len(rows),
               cc.spearman([r["predicted"] for r in rows], [r["measured"] for r in rows]),
               cc.spearman([r["launch"] for r in rows], [r["before"] for r in rows])))
+    if a.svg:
+        cc.svg(rows, a.svg, a.title)
     print()
     print("runs: " + "; ".join("%s: %s (launches timed %d/%d)" % (r["id"], r["run"], *r["n"]) for r in rows))
 

@@ -132,7 +132,7 @@ def spearman(x, y):
     return cov / (vx * vy) if vx and vy else float("nan")
 
 
-def svg(rows, path):
+def svg(rows, path, title="fixes of the reference kernels, H100"):
     """Predicted against measured saving, log-log, with the factor-2 band."""
     pts = [(r["measured"], r["predicted"]) for r in rows
            if r["measured"] > 0 and r["predicted"] and r["predicted"] > 0]
@@ -161,8 +161,8 @@ def svg(rows, path):
         if lo <= v <= hi:
             out.append('<text x="%.1f" y="%d" text-anchor="middle">%g</text>' % (f(v), W - P + 14, v))
             out.append('<text x="%d" y="%.1f" text-anchor="end">%g</text>' % (P - 4, W - f(v) + 4, v))
-    out.append('<text x="%d" y="20" text-anchor="middle">fixes of the reference kernels, H100: '
-               'solid y = x, dashed 2x and 0.5x</text>' % (W / 2))
+    out.append('<text x="%d" y="20" text-anchor="middle">%s: '
+               'solid y = x, dashed 2x and 0.5x</text>' % (W / 2, title))
     out.append("</svg>")
     open(path, "w").write("\n".join(out) + "\n")
 

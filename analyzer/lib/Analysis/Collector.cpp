@@ -60,13 +60,43 @@ void Collector::onBarrier(const clang::Stmt *S) {
     return;
   if (PhaseWarp != WarpKey)
     PhaseWarp = WarpKey;
+  // Other warps of the block may have written what this one loaded.
+  WarpLoaded.clear();
   auto [It, New] = PhaseIndex.try_emplace(S, K.PhaseStarts.size() + 1);
   if (New)
     K.PhaseStarts.push_back(makePos(AST, S->getBeginLoc()));
   Phase = It->second;
 }
 
-void Collector::addToPhase(AccessSummary &A, double Main, double Ideal) {
+unsigned
+Collector::newLoadSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
+                          unsigned Bytes) {
+  if (LoadedWarp != WarpKey || WarpLoaded.size() > WarpReuseSectors) {
+    LoadedWarp = WarpKey;
+    WarpLoaded.clear();
+  }
+  unsigned New = 0;
+  uint64_t Sector = TM.SectorBytes;
+  for (const LaneAddress &L : Lanes)
+    if (L && Bytes)
+      for (uint64_t C = *L / Sector; C <= (*L + Bytes - 1) / Sector; ++C)
+        New += WarpLoaded.insert(C).second;
+  return New;
+}
+
+void Collector::forgetLoadSectors(
+    const std::array<LaneAddress, MaxLanes> &Lanes, unsigned Bytes) {
+  if (LoadedWarp != WarpKey || WarpLoaded.empty())
+    return;
+  uint64_t Sector = TM.SectorBytes;
+  for (const LaneAddress &L : Lanes)
+    if (L && Bytes)
+      for (uint64_t C = *L / Sector; C <= (*L + Bytes - 1) / Sector; ++C)
+        WarpLoaded.erase(C);
+}
+
+void Collector::addToPhase(AccessSummary &A, double Main, double Ideal,
+                           double L2) {
   // A new warp starts before any barrier.
   if (PhaseWarp != WarpKey) {
     PhaseWarp = WarpKey;
@@ -76,9 +106,10 @@ void Collector::addToPhase(AccessSummary &A, double Main, double Ideal) {
     return U.Phase == Phase;
   });
   if (It == A.Phases.end())
-    It = &A.Phases.emplace_back(AccessSummary::PhaseUse{Phase, 0, 0});
+    It = &A.Phases.emplace_back(AccessSummary::PhaseUse{Phase, 0, 0, 0});
   It->Units += Main * Weight;
   It->Ideal += Ideal * Weight;
+  It->L2Units += L2 * Weight;
 }
 
 void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
@@ -172,6 +203,7 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
       }
   double Main = 0, Ideal = 0;
   unsigned Execs = 1; // a compare-and-swap's passes
+  double L2 = -1;     // the sectors L2 serves, where not Main
   // Global and local requests are both costed in L1TEX sectors.
   auto AddSectors = [&](const GlobalCost &C, llvm::StringRef Unit) {
     A.Sectors.add(C.Sectors, Weight);
@@ -191,6 +223,14 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
       A.IdealBytes.add(C.IdealBytes, Weight);
     }
     AddSectors(C, TM.globalUnit());
+    // A warp's later loads of the sectors it loaded before are served by
+    // L1 (or wait for the same fill): the members of a structure read one
+    // by one, a stencil's taps. A store goes through to L2 and the next
+    // load of its sectors with it.
+    if (Kind == AccessKind::Load && !TM.countsTransactions())
+      L2 = newLoadSectors(Lanes, Bytes);
+    else
+      forgetLoadSectors(Lanes, Bytes);
     Traffic.addSectorBytes(TM.countsTransactions()
                                ? C.TransactionBytes
                                : C.Sectors * TM.SectorBytes);
@@ -231,7 +271,7 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
   }
   A.PerSample[Sample].add(Main, Weight);
   A.PerSampleIdeal[Sample].add(Ideal, Weight);
-  addToPhase(A, Main * Execs, Ideal * Execs);
+  addToPhase(A, Main * Execs, Ideal * Execs, L2 < 0 ? Main * Execs : L2);
   if (Dump) {
     Line += " offsets:";
     unsigned Shown = 0;

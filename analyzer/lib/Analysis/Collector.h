@@ -14,6 +14,7 @@
 #include "TrafficCounter.h"
 #include "cal/Analysis/Analyzer.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include <array>
@@ -115,9 +116,21 @@ private:
   unsigned Phase = 0;
   uint64_t PhaseWarp = ~0ull;
   llvm::DenseMap<const clang::Stmt *, unsigned> PhaseIndex;
-  /// Adds one request's \p Main figure and its \p Ideal to \p A's
-  /// current phase.
-  void addToPhase(AccessSummary &A, double Main, double Ideal);
+  /// Adds one request's \p Main figure, its \p Ideal and the sectors
+  /// \p L2 serves to \p A's current phase.
+  void addToPhase(AccessSummary &A, double Main, double Ideal, double L2);
+  /// The sectors the current warp has loaded from global memory since its
+  /// last block barrier and not stored to since, while they are fewer than
+  /// WarpReuseSectors (then the record starts again); newLoadSectors: of a
+  /// load's sectors, those not among them.
+  llvm::DenseSet<uint64_t> WarpLoaded;
+  uint64_t LoadedWarp = ~0ull;
+  static constexpr unsigned WarpReuseSectors = 1024;
+  unsigned newLoadSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
+                          unsigned Bytes);
+  /// Drops a store's or an atomic's sectors from WarpLoaded.
+  void forgetLoadSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
+                         unsigned Bytes);
   /// Adds \p Paid to the cost of the branch at \p Index for one split
   /// execution of the current warp (DivergenceCost::PerSplit, PerWarp).
   void addSplit(unsigned Index, double Paid);

@@ -118,11 +118,20 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
       continue;
     for (const AccessSummary::PhaseUse &U : A.Phases) {
       LaunchTime::Traffic &P = T.Phases[U.Phase];
-      (!Sec                         ? P.SharedWavefronts
-       : A.Kind == AccessKind::Load ? P.LoadSectors
-                                    : P.StoreSectors) += U.Units * PerWarp;
-      if (Sec)
-        T.ExcessSectors += std::max(0.0, U.Units - U.Ideal) * PerWarp;
+      double Excess = std::max(0.0, U.Units - U.Ideal) * PerWarp;
+      if (!Sec) {
+        P.SharedWavefronts += U.Units * PerWarp;
+        continue;
+      }
+      T.RequestSectors += U.Units * PerWarp;
+      T.ExcessSectors += Excess;
+      if (A.Kind == AccessKind::Load) {
+        P.LoadSectors += U.L2Units * PerWarp;
+        T.LoadExcess += Excess;
+        T.LoadIdeal += U.Ideal * PerWarp;
+      } else {
+        P.StoreSectors += U.Units * PerWarp;
+      }
     }
   }
   for (const LaunchTime::Traffic &P : T.Phases) {
@@ -148,8 +157,14 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
     for (LaunchTime::Traffic &P : T.Phases)
       P.DramBytes = T.DramBytes * (P.LoadSectors + P.StoreSectors) / Sectors;
   double Clock = T.SMsUsed * TM.DeviceClockMHz; // per us
+  // The floating-point units only: the source's integer operations are
+  // mostly index and loop arithmetic, which the compiler folds into address
+  // offsets and strength-reduces; at the integer units' rate they would
+  // make a stencil (cuda-samples' convolutionSeparable: 750 a thread, 53 us
+  // estimated) far slower than the H200 ran it (49 and 34 us).
   for (unsigned C = 0; C < NumOpClasses; ++C)
-    if (unsigned PerClock = opsPerClock(TM, OpClass(C)))
+    if (unsigned PerClock =
+            OpClass(C) == OpClass::Int ? 0 : opsPerClock(TM, OpClass(C)))
       T.OpsUs = std::max(T.OpsUs, R.Ops[C] / (Clock * PerClock));
   T.Modelled = true;
   T.TotalUs = T.timeWithout({}, TM, &T.BoundBy);
@@ -174,7 +189,7 @@ std::optional<AccessCost> accessCost(const KernelResult &K, const LaunchTime &T,
   if (Per <= Ideal + 1e-9)
     return std::nullopt;
   double Excess = launchRequests(K, A, T.Warps) * (Per - Ideal);
-  double Total = Sec ? T.LoadSectors + T.StoreSectors : T.SharedWavefronts;
+  double Total = Sec ? T.RequestSectors : T.SharedWavefronts;
   if (Excess <= 0 || Total <= 0)
     return std::nullopt;
   AccessCost C;
@@ -193,14 +208,24 @@ std::optional<AccessCost> accessCost(const KernelResult &K, const LaunchTime &T,
   if (Sec && T.ExcessSectors > 0)
     PerSector = std::min({T.DramBytes / Total, double(TM.DramFetchBytes),
                           T.DramUnused / T.ExcessSectors});
+  // L2 serves a load's excess sectors only where its warp had not loaded
+  // them before: the loads' L2 sectors over their ideal, shared over their
+  // excess.
+  double L2PerLoadSector =
+      T.LoadExcess > 0
+          ? std::clamp((T.LoadSectors - T.LoadIdeal) / T.LoadExcess, 0.0, 1.0)
+          : 0;
   C.ByPhase.resize(T.Phases.size());
   double PerWarp = T.Warps / K.WarpWeight;
   for (const AccessSummary::PhaseUse &U : A.Phases) {
     double E = std::max(0.0, U.Units - U.Ideal) * PerWarp;
     LaunchTime::Traffic &R = C.ByPhase[U.Phase];
-    (!Sec                         ? R.SharedWavefronts
-     : A.Kind == AccessKind::Load ? R.LoadSectors
-                                  : R.StoreSectors) += E;
+    if (!Sec)
+      R.SharedWavefronts += E;
+    else if (A.Kind == AccessKind::Load)
+      R.LoadSectors += E * L2PerLoadSector;
+    else
+      R.StoreSectors += E;
     R.DramBytes += E * PerSector;
     C.ExcessDram += R.DramBytes;
   }

@@ -42,10 +42,12 @@ struct Pair {
 // request (lanes 8 bytes apart) where 4 would do: 4194304 sectors each,
 // 2097152 excess. But the two reads use every byte of `in` between them:
 // DRAM moves all 128 MiB of it and the 64 MiB written whatever the order,
-// 201326592 bytes, 67.5909 us, above L2's 8388608 / 197849.52 + 2097152 /
-// 90169.2 = 42.3988 + 23.2579 = 65.6567 us. No byte goes unused, so the
-// excess stands for no DRAM byte: fixing either read leaves DRAM as it is
-// and saves nothing.
+// 201326592 bytes, 67.5909 us. The y read's sectors are those the warp's x
+// read brought into L1: L2 serves 4194304 load sectors, not 8388608, and
+// takes 4194304 / 197849.52 + 2097152 / 90169.2 = 21.1994 + 23.2579 =
+// 44.4574 us. No byte goes unused, so the excess stands for no DRAM byte,
+// and the loads' L2 sectors are their ideal (2 x 2097152): fixing either
+// read saves nothing.
 __global__ void bothMembers(float *out, const Pair *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i].x + in[i].y;
@@ -74,11 +76,11 @@ void host(float *o, const float *in, const Pair *p) {
 // RUN: %cal %s | FileCheck %s --check-prefix=TEXT
 // TEXT: phases.cu:34:25: warning: shared load takes 32 wavefronts per request
 // TEXT: note: cost: 94% of the launch's wavefronts; fixing it saves about 40.9 us of an estimated 86.7 us per launch
-// TEXT: phases.cu:63:12: warning: global load touches 8 sectors per request
+// TEXT: phases.cu:65:12: warning: global load touches 8 sectors per request
 // TEXT: note: cost: 33% of the launch's sectors; fixing it saves about 22.5 us of an estimated 67.6 us per launch
-// TEXT: phases.cu:51:12: warning: global load touches 8 sectors per request
+// TEXT: phases.cu:53:12: warning: global load touches 8 sectors per request
 // TEXT: note: cost: 20% of the launch's sectors; fixing it alone saves no time: the launch is bound by dram, of an estimated 67.6 us per launch
-// TEXT: phases.cu:51:22: warning: global load touches 8 sectors per request
+// TEXT: phases.cu:53:22: warning: global load touches 8 sectors per request
 // TEXT: note: cost: 20% of the launch's sectors; fixing it alone saves no time: the launch is bound by dram, of an estimated 67.6 us per launch
 
 // The phases in the JSON report, what each moves and where it starts.
@@ -101,3 +103,15 @@ void host(float *o, const float *in, const Pair *p) {
 // JSON-NEXT: "store_sectors": 2097152,
 // JSON-NEXT: "us": 64.19{{[0-9]*}}
 // JSON: "name": "tileTranspose"
+
+// The member reads: L2 serves the x read's sectors alone, and neither
+// read's excess would leave L2 or DRAM.
+// RUN: %cal --format=json %s | FileCheck %s --check-prefix=MEMBERS
+// MEMBERS: "name": "tileTranspose"
+// MEMBERS: "excess_by_phase": [
+// MEMBERS-NEXT: {
+// MEMBERS-NEXT: "dram_bytes": 0,
+// MEMBERS-NEXT: "load_sectors": 0,
+// MEMBERS: "l2_sectors_us": 44.457{{[0-9]*}},
+// MEMBERS-NEXT: "load_sectors": 4194304,
+// MEMBERS: "name": "bothMembers"

@@ -206,10 +206,12 @@ struct AccessSummary {
   std::optional<ClosedForm> Closed;
   /// The main figure and its ideal summed over the requests made in each
   /// barrier phase (KernelResult::PhaseStarts), weighted as Stat weights
-  /// them: LaunchTime.cpp times the phases one after another.
+  /// them: LaunchTime.cpp times the phases one after another. L2Units:
+  /// the sectors that reach L2 (for a global load, those its warp had not
+  /// loaded before: L1 serves the others; Units otherwise).
   struct PhaseUse {
     unsigned Phase = 0;
-    double Units = 0, Ideal = 0;
+    double Units = 0, Ideal = 0, L2Units = 0;
   };
   llvm::SmallVector<PhaseUse, 2> Phases;
 

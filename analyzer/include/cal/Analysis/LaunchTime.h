@@ -46,8 +46,12 @@ struct LaunchTime {
   /// Of DramBytes, those no lane uses (RooflineResult::DramUnused): all
   /// that fixing the accesses' excess sectors can save in DRAM.
   double DramUnused = 0;
-  /// The global and local sectors over the accesses' ideal.
-  double ExcessSectors = 0;
+  /// The global and local sectors the requests touch (in L1; LoadSectors
+  /// and StoreSectors are those L2 serves), and those over the accesses'
+  /// ideal.
+  double RequestSectors = 0, ExcessSectors = 0;
+  /// Of the loads: the sectors over their ideal in L1, and the ideal.
+  double LoadExcess = 0, LoadIdeal = 0;
   std::vector<Traffic> Phases;
   double OpsUs = 0; ///< the slowest arithmetic unit
   double TotalUs = 0;
