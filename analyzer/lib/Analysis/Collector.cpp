@@ -58,14 +58,24 @@ bool isBlockBarrier(const clang::Stmt *S) {
 void Collector::onBarrier(const clang::Stmt *S) {
   if (!isBlockBarrier(S))
     return;
-  if (PhaseWarp != WarpKey)
-    PhaseWarp = WarpKey;
+  PhaseWarp = WarpKey;
   // Other warps of the block may have written what this one loaded.
   WarpLoaded.clear();
   auto [It, New] = PhaseIndex.try_emplace(S, K.PhaseStarts.size() + 1);
   if (New)
     K.PhaseStarts.push_back(makePos(AST, S->getBeginLoc()));
   Phase = It->second;
+}
+
+/// Calls \p F with each sector (its index) that a lane of \p Lanes
+/// touches with a \p Bytes-byte access.
+template <typename Fn>
+static void forEachSector(const std::array<LaneAddress, MaxLanes> &Lanes,
+                          unsigned Bytes, uint64_t Sector, Fn F) {
+  for (const LaneAddress &L : Lanes)
+    if (L && Bytes)
+      for (uint64_t C = *L / Sector; C <= (*L + Bytes - 1) / Sector; ++C)
+        F(C);
 }
 
 unsigned
@@ -76,23 +86,16 @@ Collector::newLoadSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
     WarpLoaded.clear();
   }
   unsigned New = 0;
-  uint64_t Sector = TM.SectorBytes;
-  for (const LaneAddress &L : Lanes)
-    if (L && Bytes)
-      for (uint64_t C = *L / Sector; C <= (*L + Bytes - 1) / Sector; ++C)
-        New += WarpLoaded.insert(C).second;
+  forEachSector(Lanes, Bytes, TM.SectorBytes,
+                [&](uint64_t C) { New += WarpLoaded.insert(C).second; });
   return New;
 }
 
 void Collector::forgetLoadSectors(
     const std::array<LaneAddress, MaxLanes> &Lanes, unsigned Bytes) {
-  if (LoadedWarp != WarpKey || WarpLoaded.empty())
-    return;
-  uint64_t Sector = TM.SectorBytes;
-  for (const LaneAddress &L : Lanes)
-    if (L && Bytes)
-      for (uint64_t C = *L / Sector; C <= (*L + Bytes - 1) / Sector; ++C)
-        WarpLoaded.erase(C);
+  if (LoadedWarp == WarpKey && !WarpLoaded.empty())
+    forEachSector(Lanes, Bytes, TM.SectorBytes,
+                  [&](uint64_t C) { WarpLoaded.erase(C); });
 }
 
 void Collector::addToPhase(AccessSummary &A, double Main, double Ideal,

@@ -125,6 +125,8 @@ private:
   /// load's sectors, those not among them.
   llvm::DenseSet<uint64_t> WarpLoaded;
   uint64_t LoadedWarp = ~0ull;
+  /// 32 KiB: a warp's share of the L1 its block's warps and the SM's other
+  /// blocks use, so that a long loop's old sectors do not count as kept.
   static constexpr unsigned WarpReuseSectors = 1024;
   unsigned newLoadSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
                           unsigned Bytes);
