@@ -21,27 +21,7 @@ LINT=${LINT:-build/bin/cuda-access-lint}
 [ -x "$LINT" ] || { echo "error: no analyzer at $LINT (set LINT)" >&2; exit 1; }
 mkdir -p "$D"
 
-fresh() { rm -rf "$D/$1"; mkdir -p "$D/$1/before" "$D/$1/after"; }
-
-# subst FILE OLD NEW: replace the literal text OLD (may span lines) by NEW;
-# fails unless OLD occurs exactly once.
-subst() {
-  OLD="$2" NEW="$3" perl -0777 -i -pe '
-    my $n = () = /\Q$ENV{OLD}\E/g;
-    die "error: $ARGV: expected 1 match of the text to replace, found $n\n" unless $n == 1;
-    s/\Q$ENV{OLD}\E/$ENV{NEW}/;' "$1"
-}
-
-# has FILE TEXT: fail loudly unless FILE contains the literal TEXT.
-has() { grep -qF -- "$2" "$1" || { echo "error: $1 lacks: $2" >&2; exit 1; }; }
-
-# lintfix FILE [flags...]: cuda-access-lint --fix on FILE (a copy).
-lintfix() {
-  local f=$1; shift
-  "$LINT" --fix "$f" -- "$@" > /dev/null 2>&1 || true
-}
-
-show() { echo "=== $1"; diff -r "$D/$1/before" "$D/$1/after" || true; }
+. "$(dirname "$0")/lib.sh"
 
 # --- hbk-aostosoa: ArchaeaSoftware/cudahandbook memory/AOStoSOA.cu --------
 # The program times AOStoSOA_1 (each thread reads its 3-int structure: a

@@ -27,26 +27,7 @@ LINT=${LINT:-build/bin/cuda-access-lint}
 mkdir -p "$D"
 SAMPLES=$C/NVIDIA+cuda-samples/Common
 
-fresh() { rm -rf "$D/$1"; mkdir -p "$D/$1/before" "$D/$1/after"; }
-
-# subst FILE OLD NEW: replace the literal text OLD (may span lines) by NEW;
-# fails unless OLD occurs exactly once.
-subst() {
-  OLD="$2" NEW="$3" perl -0777 -i -pe '
-    my $n = () = /\Q$ENV{OLD}\E/g;
-    die "error: $ARGV: expected 1 match of the text to replace, found $n\n" unless $n == 1;
-    s/\Q$ENV{OLD}\E/$ENV{NEW}/;' "$1"
-}
-
-# has FILE TEXT: fail loudly unless FILE contains the literal TEXT.
-has() { grep -qF -- "$2" "$1" || { echo "error: $1 lacks: $2" >&2; exit 1; }; }
-
-# samelines A B: fail unless A and B have the same number of lines.
-samelines() {
-  [ "$(wc -l < "$1")" = "$(wc -l < "$2")" ] || { echo "error: $2: line count differs from $1" >&2; exit 1; }
-}
-
-show() { echo "=== $1"; diff -r "$D/$1/before" "$D/$1/after" || true; }
+. "$(dirname "$0")/lib.sh"
 
 # --- darglein-particles: darglein/CudaTutorial 4_Optimization/Code/simple_particle.cu
 # IntegrateParticlesSimple reads and writes a 32-byte Particle (position,

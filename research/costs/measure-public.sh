@@ -38,15 +38,7 @@ build aos after  $D/aos/after/simpleMathSoA.cu "" &
 wait
 ls -la "$B"
 
-# tag variant reps kernel-regex args...
-prof() {
-  local tag=$1 var=$2 reps=$3 re=$4; shift 4
-  for i in $(seq 1 "$reps"); do
-    ncu --clock-control none --metrics gpu__time_duration.sum --print-units base \
-        --csv --log-file "$OUT/ncu/$tag.$var.$i.csv" -k "regex:$re" \
-        "$B/$tag.$var" "$@" > "$OUT/stdout/$tag.$var.$i.txt" 2>&1
-  done
-}
+. "$(dirname "$0")/lib.sh"
 prof blogtr before 1 '^transposeCoalesced$'
 prof blogtr after  1 '^transposeCoalesced$'
 prof samplestr before 1 '^transposeCoalesced$' -dimX=4096 -dimY=4096

@@ -44,15 +44,7 @@ wait
 ls -la "$B"
 [ -z "${BUILD_ONLY:-}" ] || exit 0
 
-# prof TAG VARIANT REPS KERNEL-REGEX [program arguments...]
-prof() {
-  local tag=$1 var=$2 reps=$3 re=$4; shift 4
-  for i in $(seq 1 "$reps"); do
-    ncu --clock-control none --metrics gpu__time_duration.sum --print-units base \
-        --csv --log-file "$OUT/ncu/$tag.$var.$i.csv" -k "regex:$re" \
-        "$B/$tag.$var" "$@" > "$OUT/stdout/$tag.$var.$i.txt" 2>&1
-  done
-}
+. "$(dirname "$0")/lib.sh"
 # 11 launches of each (1 checked + 10 timed), AOStoSOA_1 and its fix AOStoSOA_2
 prof hbk-aostosoa before 1 '^AOStoSOA_[12](<.*>)?$'
 prof cba-conv2d before 5 '^convolution_2d$'

@@ -48,15 +48,8 @@ wait
 ls -la "$B"
 [ -z "${BUILD_ONLY:-}" ] || exit 0
 
-# prof TAG VARIANT REPS KERNEL-REGEX [program arguments...]
-prof() {
-  local tag=$1 var=$2 reps=$3 re=$4; shift 4
-  for i in $(seq 1 "$reps"); do
-    (cd "$B" && ncu --clock-control none --metrics gpu__time_duration.sum --print-units base \
-        --csv --log-file "$OUT/ncu/$tag.$var.$i.csv" -k "regex:$re" \
-        "$B/$tag.$var" "$@" > "$OUT/stdout/$tag.$var.$i.txt" 2>&1)
-  done
-}
+PROF_DIR="$B"
+. "$(dirname "$0")/lib.sh"
 # 11 launches of each (the program's median of 11), IntegrateParticlesSimple
 # and its fix IntegrateParticlesInverse (not IntegrateParticlesInverse16)
 prof darglein-particles before 1 '^IntegrateParticles(Simple|Inverse)$'

@@ -1,0 +1,45 @@
+# Shared by the research/costs scripts (sourced, not run): making the
+# before/after copies of public programs under $D, and timing a built
+# program's kernel under ncu into $OUT.
+
+# fresh ID: an empty $D/ID with before/ and after/.
+fresh() { rm -rf "$D/$1"; mkdir -p "$D/$1/before" "$D/$1/after"; }
+
+# subst FILE OLD NEW: replace the literal text OLD (may span lines) by NEW;
+# fails unless OLD occurs exactly once.
+subst() {
+  OLD="$2" NEW="$3" perl -0777 -i -pe '
+    my $n = () = /\Q$ENV{OLD}\E/g;
+    die "error: $ARGV: expected 1 match of the text to replace, found $n\n" unless $n == 1;
+    s/\Q$ENV{OLD}\E/$ENV{NEW}/;' "$1"
+}
+
+# has FILE TEXT: fail loudly unless FILE contains the literal TEXT.
+has() { grep -qF -- "$2" "$1" || { echo "error: $1 lacks: $2" >&2; exit 1; }; }
+
+# samelines A B: fail unless A and B have the same number of lines.
+samelines() {
+  [ "$(wc -l < "$1")" = "$(wc -l < "$2")" ] || { echo "error: $2: line count differs from $1" >&2; exit 1; }
+}
+
+# lintfix FILE [flags...]: cuda-access-lint --fix on FILE (a copy).
+lintfix() {
+  local f=$1; shift
+  "$LINT" --fix "$f" -- "$@" > /dev/null 2>&1 || true
+}
+
+# show ID: what the fix changed.
+show() { echo "=== $1"; diff -r "$D/$1/before" "$D/$1/after" || true; }
+
+# prof TAG VARIANT REPS KERNEL-REGEX [program arguments...]: run $B/TAG.VARIANT
+# REPS times under ncu (gpu__time_duration.sum of every launch of the kernels
+# the regex names), in the directory ${PROF_DIR:-.}; the CSVs go to
+# $OUT/ncu/TAG.VARIANT.I.csv, the program's output to $OUT/stdout.
+prof() {
+  local tag=$1 var=$2 reps=$3 re=$4; shift 4
+  for i in $(seq 1 "$reps"); do
+    (cd "${PROF_DIR:-.}" && ncu --clock-control none --metrics gpu__time_duration.sum --print-units base \
+        --csv --log-file "$OUT/ncu/$tag.$var.$i.csv" -k "regex:$re" \
+        "$B/$tag.$var" "$@" > "$OUT/stdout/$tag.$var.$i.txt" 2>&1)
+  done
+}
