@@ -36,6 +36,10 @@ bool inSectors(const AccessSummary &A, const TargetModel &TM) {
          !A.Sectors.empty() && !TM.countsTransactions();
 }
 
+bool inWavefronts(const AccessSummary &A) {
+  return A.Space == AddrSpace::Shared && !A.Wavefronts.empty();
+}
+
 /// Units per microsecond over \p SMs SMs at \p PerClock each.
 double perUs(const TargetModel &TM, double SMs, double PerClock) {
   return SMs * TM.DeviceClockMHz * PerClock;
@@ -70,24 +74,20 @@ double LaunchTime::timeWithout(const Removal &R, const TargetModel &TM,
   // blocks an SM holds tend to reach their barriers together: the phases
   // follow one another, each as long as its slowest unit. Without a
   // barrier this is the slowest of the launch's terms.
+  // By term: the time of the phases it bounds (the first of equal terms).
+  auto Slower = [](const auto &A, const auto &B) { return A.first < B.first; };
+  auto By = terms({}, {}, TM);
   double Sum = 0;
-  std::array<double, 3> By = {0, 0, 0};
-  const Traffic None;
   for (size_t I = 0; I < Phases.size(); ++I) {
-    auto T = terms(Phases[I], I < R.size() ? R[I] : None, TM);
-    size_t Max = 0;
-    for (size_t J = 1; J < T.size(); ++J)
-      if (T[J].first > T[Max].first)
-        Max = J;
-    Sum += T[Max].first;
-    By[Max] += T[Max].first;
+    auto T = terms(Phases[I], I < R.size() ? R[I] : Traffic(), TM);
+    auto Max = std::max_element(T.begin(), T.end(), Slower);
+    Sum += Max->first;
+    By[Max - T.begin()].first += Max->first;
   }
-  if (Bound) {
-    static const char *const Names[] = {"dram", "l2-sectors", "shared"};
-    *Bound = Names[std::max_element(By.begin(), By.end()) - By.begin()];
-    if (OpsUs > Sum)
-      *Bound = "arithmetic";
-  }
+  if (Bound)
+    *Bound = OpsUs > Sum
+                 ? "arithmetic"
+                 : std::max_element(By.begin(), By.end(), Slower)->second;
   return std::max(Sum, OpsUs);
 }
 
@@ -114,15 +114,15 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
     Uncounted |= A.InCappedLoop || A.UnknownRequests > 0 ||
                  A.Space == AddrSpace::Unknown;
     bool Sec = inSectors(A, TM);
-    if (!Sec && !(A.Space == AddrSpace::Shared && !A.Wavefronts.empty()))
+    if (!Sec && !inWavefronts(A))
       continue;
     for (const AccessSummary::PhaseUse &U : A.Phases) {
       LaunchTime::Traffic &P = T.Phases[U.Phase];
-      double Excess = std::max(0.0, U.Units - U.Ideal) * PerWarp;
       if (!Sec) {
         P.SharedWavefronts += U.Units * PerWarp;
         continue;
       }
+      double Excess = std::max(0.0, U.Units - U.Ideal) * PerWarp;
       T.RequestSectors += U.Units * PerWarp;
       T.ExcessSectors += Excess;
       if (A.Kind == AccessKind::Load) {
@@ -181,8 +181,7 @@ std::optional<AccessCost> accessCost(const KernelResult &K, const LaunchTime &T,
                                      const TargetModel &TM,
                                      const AccessSummary &A) {
   bool Sec = inSectors(A, TM);
-  bool Sh = A.Space == AddrSpace::Shared && !A.Wavefronts.empty();
-  if (!Sec && !Sh)
+  if (!Sec && !inWavefronts(A))
     return std::nullopt;
   double Per = Sec ? A.Sectors.mean() : A.Wavefronts.mean();
   double Ideal = Sec ? A.IdealSectors.mean() : A.IdealWavefronts.mean();
