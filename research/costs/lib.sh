@@ -2,6 +2,18 @@
 # before/after copies of public programs under $D, and timing a built
 # program's kernel under ncu into $OUT.
 
+# copies_in DIR: the copies go to DIR ($D); the upstream sources are in
+# $CORPUS (default /work/corpus-unseen, as $C) and the analyzer is $LINT
+# (default build/bin/cuda-access-lint); fails unless both are there.
+copies_in() {
+  D=$1
+  C=${CORPUS:-/work/corpus-unseen}
+  LINT=${LINT:-build/bin/cuda-access-lint}
+  [ -d "$C" ] || { echo "error: no corpus at $C" >&2; exit 1; }
+  [ -x "$LINT" ] || { echo "error: no analyzer at $LINT (set LINT)" >&2; exit 1; }
+  mkdir -p "$D"
+}
+
 # fresh ID: an empty $D/ID with before/ and after/.
 fresh() { rm -rf "$D/$1"; mkdir -p "$D/$1/before" "$D/$1/after"; }
 

@@ -14,14 +14,8 @@
 # line added or removed, kernels untouched). Idempotent: each directory is
 # removed and made again. Prints `diff before after` for each.
 set -eu
-C=${CORPUS:-/work/corpus-unseen}
-D=.devcarry/costs-test
-LINT=${LINT:-build/bin/cuda-access-lint}
-[ -d "$C" ] || { echo "error: no corpus at $C" >&2; exit 1; }
-[ -x "$LINT" ] || { echo "error: no analyzer at $LINT (set LINT)" >&2; exit 1; }
-mkdir -p "$D"
-
 . "$(dirname "$0")/lib.sh"
+copies_in .devcarry/costs-test
 
 # --- hbk-aostosoa: ArchaeaSoftware/cudahandbook memory/AOStoSOA.cu --------
 # The program times AOStoSOA_1 (each thread reads its 3-int structure: a

@@ -19,15 +19,9 @@
 # tile whose row stride is known only at run time), so LINT is used only to
 # check that it is there, as make-test-copies.sh does.
 set -eu
-C=${CORPUS:-/work/corpus-unseen}
-D=.devcarry/costs-test2
-LINT=${LINT:-build/bin/cuda-access-lint}
-[ -d "$C" ] || { echo "error: no corpus at $C" >&2; exit 1; }
-[ -x "$LINT" ] || { echo "error: no analyzer at $LINT (set LINT)" >&2; exit 1; }
-mkdir -p "$D"
-SAMPLES=$C/NVIDIA+cuda-samples/Common
-
 . "$(dirname "$0")/lib.sh"
+copies_in .devcarry/costs-test2
+SAMPLES=$C/NVIDIA+cuda-samples/Common
 
 # --- darglein-particles: darglein/CudaTutorial 4_Optimization/Code/simple_particle.cu
 # IntegrateParticlesSimple reads and writes a 32-byte Particle (position,
