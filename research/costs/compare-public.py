@@ -112,7 +112,10 @@ def device_scale(device):
     return {"dram_bytes": statistics.median(copy) / 2978.6,
             "l2_load_sectors": other["ldSector"] / h100["ldSector"],
             "l2_store_sectors": other["stSector"] / h100["stSector"],
-            "shared_wavefronts": other["shConflict"] / h100["shConflict"]}
+            "shared_wavefronts": other["shConflict"] / h100["shConflict"],
+            # the same chip at the same clock: one warp instruction a
+            # scheduler a clock on both
+            "warp_instructions": 1.0}
 
 
 def rescale(entry, scale):
@@ -120,15 +123,11 @@ def rescale(entry, scale):
     t = dict(entry["estimated_time"])
     t["rates"] = {k: v * scale[k] for k, v in t["rates"].items()}
     t["us"] = cc.time_without(t, {})
-    r = t["rates"]
-    by = {"dram": 0.0, "l2-sectors": 0.0, "shared": 0.0}
+    by = {}
     for p in t["phases"]:
-        terms = {"dram": p["dram_bytes"] / r["dram_bytes"],
-                 "l2-sectors": p["load_sectors"] / r["l2_load_sectors"] +
-                 p["store_sectors"] / r["l2_store_sectors"],
-                 "shared": p["shared_wavefronts"] / r["shared_wavefronts"]}
+        terms = cc.phase_terms(p, t["rates"])
         k = max(terms, key=terms.get)
-        by[k] += terms[k]
+        by[k] = by.get(k, 0.0) + terms[k]
     t["bound_by"] = max(by, key=by.get)
     if t["arithmetic_us"] > sum(by.values()):
         t["bound_by"] = "arithmetic"
@@ -178,8 +177,11 @@ def main():
                   tuple(f["before"]), tuple(f["after"]), f["fix"], f["run"]) for f in spec]
         # A finding in an included file: its accesses are those of that file.
         in_file = {f["id"]: f["finding_file"] for f in spec if f.get("finding_file")}
+        # Divergent branches the same fix regroups (added to the development
+        # sets' records after their measurement; see public-fixes.md).
+        branch_lines = {f["id"]: f.get("branch_lines", []) for f in spec}
     else:
-        in_file = {}
+        in_file, branch_lines = {}, {}
     meas = measured(a.results)
     preds = {}
     rows = []
@@ -198,7 +200,7 @@ def main():
         if fid in in_file:
             e = dict(e, accesses=[x for x in e["accesses"]
                                   if x.get("file", "").endswith(in_file[fid])])
-        pred, launch = cc.predicted_saving(e, lines)
+        pred, launch = cc.predicted_saving(e, lines, branch_lines.get(fid, ()))
         tb, ta = meas[mb], meas[ma]
         rows.append(dict(
             id=fid, where="%s:%s" % (upstream, ",".join(map(str, lines))), what=what, run=run,

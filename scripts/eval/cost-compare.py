@@ -71,7 +71,20 @@ def find_entry(kernels, meas, args):
     return c[0]
 
 
-KEYS = ("load_sectors", "store_sectors", "shared_wavefronts", "dram_bytes")
+KEYS = ("load_sectors", "store_sectors", "shared_wavefronts", "dram_bytes",
+        "warp_instructions")
+
+
+def phase_terms(p, r):
+    """A phase's terms in microseconds (LaunchTime::terms); the issue term
+    only where the JSON has one (schema 1.9)."""
+    terms = {"dram": p["dram_bytes"] / r["dram_bytes"],
+             "l2-sectors": p["load_sectors"] / r["l2_load_sectors"] +
+             p["store_sectors"] / r["l2_store_sectors"],
+             "shared": p["shared_wavefronts"] / r["shared_wavefronts"]}
+    if r.get("warp_instructions"):
+        terms["issue"] = p.get("warp_instructions", 0.0) / r["warp_instructions"]
+    return terms
 
 
 def time_without(t, removed):
@@ -82,28 +95,31 @@ def time_without(t, removed):
     r = t["rates"]
     total = 0.0
     for i, p in enumerate(t["phases"]):
-        d = {k: max(0.0, p[k] - removed.get(i, {}).get(k, 0.0)) for k in KEYS}
-        total += max(d["dram_bytes"] / r["dram_bytes"],
-                     d["load_sectors"] / r["l2_load_sectors"] +
-                     d["store_sectors"] / r["l2_store_sectors"],
-                     d["shared_wavefronts"] / r["shared_wavefronts"])
+        d = dict(p)
+        d.update({k: max(0.0, p.get(k, 0.0) - removed.get(i, {}).get(k, 0.0))
+                  for k in KEYS})
+        total += max(phase_terms(d, r).values())
     return max(total, t["arithmetic_us"])
 
 
-def predicted_saving(entry, lines):
+def predicted_saving(entry, lines, branch_lines=()):
+    """The saving of fixing the accesses on lines and the divergent
+    branches on branch_lines (their idle lanes regrouped)."""
     t = entry["estimated_time"]
     if not t.get("modelled"):
         return None, None
     removed = {}
     n = 0
-    for a in entry["accesses"]:
-        if a["line"] not in lines or "cost" not in a:
+    fixed = [a for a in entry["accesses"] if a["line"] in lines] + \
+        [b for b in entry.get("branches", []) if b["line"] in branch_lines]
+    for a in fixed:
+        if "cost" not in a:
             continue
         n += 1
         for i, e in enumerate(a["cost"]["excess_by_phase"]):
             ph = removed.setdefault(i, dict.fromkeys(KEYS, 0.0))
             for k in KEYS:
-                ph[k] += e[k]
+                ph[k] += e.get(k, 0.0)
     if n == 0:
         return None, t["us"]
     return t["us"] - time_without(t, removed), t["us"]

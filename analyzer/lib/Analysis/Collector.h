@@ -50,6 +50,20 @@ public:
 
   void onArith(OpClass C, unsigned N, uint32_t Active) override {
     Traffic.addOps(C, N, Active);
+    // Integer arithmetic in an unrolled loop works on its counters, which
+    // are constants there: it folds into the instructions' offsets.
+    addIssue(C == OpClass::Int && folds() ? 0 : N);
+  }
+  void onIssue(unsigned N, uint32_t Active, bool Folds) override {
+    if (!Folds || !folds())
+      addIssue(N);
+  }
+  void onWarpEnd() override;
+  void onLoop(const clang::Stmt *Loop, bool Enter, bool Unrolled) override {
+    if (Enter)
+      Loops.push_back({Loop, Unrolled});
+    else if (!Loops.empty())
+      Loops.pop_back();
   }
 
   /// For a shared atomic that compiles to a compare-and-swap, the
@@ -119,6 +133,35 @@ private:
   /// Adds one request's \p Main figure, its \p Ideal and the sectors
   /// \p L2 serves to \p A's current phase.
   void addToPhase(AccessSummary &A, double Main, double Ideal, double L2);
+  /// The current warp's barrier phase (a new warp starts in phase 0).
+  unsigned phase();
+  /// Whether an access to \p Obj at \p Lanes is to registers (Collector.cpp).
+  bool inRegisters(const MemObject &Obj,
+                   const std::array<LaneAddress, MaxLanes> &Lanes);
+  /// The warp instructions of an access to \p Obj at \p Lanes (\p Unknown:
+  /// some lane's address is not known).
+  unsigned accessIssue(const MemObject &Obj,
+                       const std::array<LaneAddress, MaxLanes> &Lanes,
+                       bool Unknown);
+  /// Adds \p N warp instructions to the current phase (PhaseIssue).
+  void addIssue(double N);
+  /// The warp instructions counted so far (unweighted), and, for each `if`
+  /// being run, that count after its test and the lanes that took it and
+  /// that knew the test.
+  double IssueCount = 0;
+  struct IfStart {
+    double Issue;
+    unsigned Taken, Known;
+  };
+  llvm::DenseMap<const clang::Stmt *, IfStart> IfStarts;
+  /// The loops the warp is in, innermost last, and whether each is
+  /// unrolled fully.
+  llvm::SmallVector<std::pair<const clang::Stmt *, bool>, 4> Loops;
+  /// Whether integer arithmetic on the counters folds here: the warp is in
+  /// an unrolled loop.
+  bool folds() const {
+    return llvm::any_of(Loops, [](const auto &L) { return L.second; });
+  }
   /// The sectors the current warp has loaded from global memory since its
   /// last block barrier and not stored to since, while they are fewer than
   /// WarpReuseSectors (then the record starts again); newLoadSectors: of a

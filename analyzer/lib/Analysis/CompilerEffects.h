@@ -95,6 +95,14 @@ bool straightLineBody(const clang::Stmt *Loop);
 bool unrolledFully(clang::ASTContext &Ctx, const clang::Stmt *Loop,
                    const clang::AttributedStmt *Hint);
 
+/// Whether nvcc leaves no trace of \p Loop's test and counter: a loop
+/// unrolledFully, or a `for` of constant trips whose nest of inner loops,
+/// all of constant trips too, runs at most 16 iterations in all (the inner
+/// loops are unrolled first, and then the outer one has none inside), or of
+/// a single trip.
+bool unrolledNest(clang::ASTContext &Ctx, const clang::Stmt *Loop,
+                  const clang::AttributedStmt *Hint);
+
 /// The IEEE divisions and square roots of \p Kernel and the `__device__`
 /// functions it calls, which compile to a fast path and a data-dependent
 /// call of a slow path (HiddenBranches.cpp): float `/` unless the

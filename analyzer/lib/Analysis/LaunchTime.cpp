@@ -1,7 +1,8 @@
 //===- LaunchTime.cpp - What a finding costs in time ----------------------===//
 //
 // Between two block-wide barriers a launch's units overlap: a phase takes
-// as long as its slowest term. Across a barrier they do not: the phases add
+// as long as its slowest term (DRAM, L2 sectors, shared wavefronts, issue
+// slots). Across a barrier they do not: the phases add
 // up. A finding's saving is the time less the time with its excess removed,
 // so a finding on a term that does not bound its phase saves nothing until
 // the bounding term is fixed. DRAM bytes follow the excess sectors in the
@@ -54,7 +55,7 @@ std::string timeText(double Us) {
 }
 } // namespace
 
-std::array<std::pair<double, const char *>, 3>
+std::array<std::pair<double, const char *>, 4>
 LaunchTime::terms(const Traffic &P, const Traffic &Minus,
                   const TargetModel &TM) const {
   double Dram = std::max(0.0, P.DramBytes - Minus.DramBytes) /
@@ -65,7 +66,13 @@ LaunchTime::terms(const Traffic &P, const Traffic &Minus,
                   perUs(TM, SMsUsed, TM.L2StoreSectorsPerClock);
   double Shared = std::max(0.0, P.SharedWavefronts - Minus.SharedWavefronts) /
                   perUs(TM, SMsUsed, TM.SharedWavefrontsPerClock);
-  return {{{Dram, "dram"}, {L2, "l2-sectors"}, {Shared, "shared"}}};
+  double Issue = IssuePerClock > 0 ? std::max(0.0, P.Issue - Minus.Issue) /
+                                         perUs(TM, SMsUsed, IssuePerClock)
+                                   : 0;
+  return {{{Dram, "dram"},
+           {L2, "l2-sectors"},
+           {Shared, "shared"},
+           {Issue, "issue"}}};
 }
 
 double LaunchTime::timeWithout(const Removal &R, const TargetModel &TM,
@@ -108,7 +115,7 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
   Blocks /= double(K.Samples.size());
   T.SMsUsed = std::min(Blocks, double(TM.DeviceSMs));
   T.Phases.resize(K.PhaseStarts.size() + 1);
-  bool Uncounted = false;
+  bool Uncounted = K.IssueCapped;
   double PerWarp = T.Warps / K.WarpWeight;
   for (const AccessSummary &A : K.Accesses) {
     Uncounted |= A.InCappedLoop || A.UnknownRequests > 0 ||
@@ -134,7 +141,10 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
       }
     }
   }
+  for (size_t I = 0; I < K.PhaseIssue.size() && I < T.Phases.size(); ++I)
+    T.Phases[I].Issue = K.PhaseIssue[I] * PerWarp;
   for (const LaunchTime::Traffic &P : T.Phases) {
+    T.Issue += P.Issue;
     T.LoadSectors += P.LoadSectors;
     T.StoreSectors += P.StoreSectors;
     T.SharedWavefronts += P.SharedWavefronts;
@@ -156,6 +166,9 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
   if (double Sectors = T.LoadSectors + T.StoreSectors)
     for (LaunchTime::Traffic &P : T.Phases)
       P.DramBytes = T.DramBytes * (P.LoadSectors + P.StoreSectors) / Sectors;
+  // A scheduler issues only for the warps it holds: a grid of fewer warps
+  // than the SMs' schedulers leaves some idle.
+  T.IssuePerClock = std::min(TM.WarpIssuePerClock, T.Warps / T.SMsUsed);
   double Clock = T.SMsUsed * TM.DeviceClockMHz; // per us
   // The floating-point units only: the source's integer operations are
   // mostly index and loop arithmetic, which the compiler folds into address
@@ -173,6 +186,7 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
     T.DramUs += Terms[0].first;
     T.L2Us += Terms[1].first;
     T.SharedUs += Terms[2].first;
+    T.IssueUs += Terms[3].first;
   }
   return T;
 }
@@ -235,14 +249,68 @@ std::optional<AccessCost> accessCost(const KernelResult &K, const LaunchTime &T,
   return C;
 }
 
+std::optional<BranchTime> branchTime(const KernelResult &K, const LaunchTime &T,
+                                     const TargetModel &TM,
+                                     const BranchSummary &B) {
+  if (!T.Modelled || T.Issue <= 0 || K.WarpWeight <= 0)
+    return std::nullopt;
+  BranchTime BT;
+  BT.ByPhase.resize(T.Phases.size());
+  double PerWarp = T.Warps / K.WarpWeight;
+  for (const auto &[Phase, Idle] : B.Cost.IdleIssue)
+    if (Phase < BT.ByPhase.size()) {
+      BT.ByPhase[Phase].Issue += Idle * PerWarp;
+      BT.IdleIssue += Idle * PerWarp;
+    }
+  if (BT.IdleIssue <= 0)
+    return std::nullopt;
+  BT.Share = BT.IdleIssue / T.Issue;
+  BT.LaunchUs = T.TotalUs;
+  BT.BoundBy = T.BoundBy;
+  BT.Certainty = T.Certainty;
+  BT.SavedUs = T.TotalUs - T.timeWithout(BT.ByPhase, TM);
+  return BT;
+}
+
 namespace {
 json::Object trafficJSON(const LaunchTime::Traffic &P) {
   return json::Object{{"load_sectors", P.LoadSectors},
                       {"store_sectors", P.StoreSectors},
                       {"shared_wavefronts", P.SharedWavefronts},
-                      {"dram_bytes", P.DramBytes}};
+                      {"dram_bytes", P.DramBytes},
+                      {"warp_instructions", P.Issue}};
 }
 } // namespace
+
+void BranchTime::addJSON(json::Object &O) const {
+  json::Array Phases;
+  for (const LaunchTime::Traffic &P : ByPhase)
+    Phases.push_back(trafficJSON(P));
+  O["idle_warp_instructions"] = IdleIssue;
+  O["share_of_launch_warp_instructions"] = Share;
+  O["excess_by_phase"] = std::move(Phases);
+  O["saved_us"] = SavedUs;
+  O["launch_us"] = LaunchUs;
+  O["bound_by"] = BoundBy;
+  O["time_certainty"] = Certainty;
+}
+
+std::string BranchTime::text(const KernelResult &K,
+                             const TargetModel &TM) const {
+  std::string S = formatv("{0:F0}% of the launch's issued instructions are "
+                          "for idle lanes",
+                          Share * 100)
+                      .str();
+  S += SavedUs > 0
+           ? "; regrouping the lanes saves about " + timeText(SavedUs) + " of"
+           : "; regrouping them alone saves no time: the launch is "
+             "bound by " +
+                 BoundBy + ", of";
+  S += " an estimated " + timeText(LaunchUs) + " per launch (grid " +
+       K.Launch.gridText() + ", " + TM.ReferenceDevice +
+       (Certainty == "assumed" ? ", under the assumed launch" : "") + ")";
+  return S;
+}
 
 json::Object LaunchTime::toJSON(const KernelResult &K,
                                 const TargetModel &TM) const {
@@ -254,7 +322,8 @@ json::Object LaunchTime::toJSON(const KernelResult &K,
       {"dram_bytes", TM.DeviceDramAchievedGBps * 1e3},
       {"l2_load_sectors", perUs(TM, SMsUsed, TM.L2LoadSectorsPerClock)},
       {"l2_store_sectors", perUs(TM, SMsUsed, TM.L2StoreSectorsPerClock)},
-      {"shared_wavefronts", perUs(TM, SMsUsed, TM.SharedWavefrontsPerClock)}};
+      {"shared_wavefronts", perUs(TM, SMsUsed, TM.SharedWavefrontsPerClock)},
+      {"warp_instructions", perUs(TM, SMsUsed, IssuePerClock)}};
   json::Array PhaseList;
   for (size_t I = 0; I < Phases.size(); ++I) {
     json::Object O = trafficJSON(Phases[I]);
@@ -264,7 +333,7 @@ json::Object LaunchTime::toJSON(const KernelResult &K,
                             .str())
           : nullptr;
     auto T = terms(Phases[I], {}, TM);
-    O["us"] = std::max({T[0].first, T[1].first, T[2].first});
+    O["us"] = std::max({T[0].first, T[1].first, T[2].first, T[3].first});
     PhaseList.push_back(std::move(O));
   }
   return json::Object{{"modelled", true},
@@ -279,6 +348,8 @@ json::Object LaunchTime::toJSON(const KernelResult &K,
                       {"dram_us", DramUs},
                       {"l2_sectors_us", L2Us},
                       {"shared_us", SharedUs},
+                      {"warp_instructions", Issue},
+                      {"issue_us", IssueUs},
                       {"arithmetic_us", OpsUs},
                       {"phases", std::move(PhaseList)},
                       {"rates", std::move(Rates)}};

@@ -131,6 +131,15 @@ public:
   /// \p N arithmetic operations of class \p C ran in the lanes of \p Active
   /// (an operator or a maths function written in the source).
   virtual void onArith(OpClass C, unsigned N, uint32_t Active) {}
+  /// The warp issues \p N instructions that no operator of the source
+  /// shows (the sequence of a division, the high half of a 64-bit
+  /// operation), in the lanes of \p Active; \p Folds: integer arithmetic on
+  /// constants once a loop is unrolled (onUnrolledLoop).
+  virtual void onIssue(unsigned N, uint32_t Active, bool Folds) {}
+  /// The warp enters (\p Enter) or leaves \p Loop; \p Unrolled: a loop the
+  /// compiler unrolls fully (unrolledNest), whose test and counter are
+  /// gone and the offsets its counter gave constants.
+  virtual void onLoop(const clang::Stmt *Loop, bool Enter, bool Unrolled) {}
   /// An `if` whose known lanes split (some took it, some did not) has run
   /// its arms: the statements the warp ran in each (countStatement's rule,
   /// callees' included), whether some lanes left an arm (`return`, `break`,
@@ -278,6 +287,10 @@ private:
   /// Reports \p N operations on values of type \p T to the sink, when \p T
   /// is an arithmetic type (pointers, records and bools are not counted).
   void countOps(clang::QualType T, unsigned N, uint32_t Active);
+  /// Reports the instructions a division or remainder by \p Divisor of
+  /// type \p T takes beyond its operator (onIssue).
+  void countDivision(clang::BinaryOperatorKind Op, clang::QualType T,
+                     const clang::Expr *Divisor, uint32_t Active);
   Value evalCast(const clang::CastExpr *CE, uint32_t Active);
   Value arith(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
               clang::QualType ResultTy, clang::QualType LTy,

@@ -135,11 +135,41 @@ void SimtInterpreter::countOps(clang::QualType T, unsigned N, uint32_t Active) {
       return Sink.onArith(OpClass::Fp64, N, Active);
     }
   }
-  if (T->isIntegralOrEnumerationType() && !T->isBooleanType())
+  if (T->isIntegralOrEnumerationType() && !T->isBooleanType()) {
     Sink.onArith(OpClass::Int, N, Active);
+    // sm_90's integer units are 32 bits wide: a 64-bit operation is two
+    // instructions (the low half and the high half with its carry).
+    if (AST.getTypeSize(T) > 32)
+      Sink.onIssue(N, Active, /*Folds=*/true);
+  }
 }
 
 /// Operators that compute (comparisons, logic and assignment do not).
+void SimtInterpreter::countDivision(clang::BinaryOperatorKind Op,
+                                    clang::QualType T,
+                                    const clang::Expr *Divisor,
+                                    uint32_t Active) {
+  if (!Active || (Op != clang::BO_Div && Op != clang::BO_Rem) || T.isNull())
+    return;
+  T = T.getCanonicalType();
+  // sm_90 has no divide instruction. By a constant, a multiply-high and a
+  // shift (nothing extra for a power of two); by a run-time integer,
+  // nvcc's sequence of a reciprocal estimate, its conversion and two
+  // multiply-high corrections, about 18 instructions with the signs; a
+  // floating-point quotient, a reciprocal refined by fused multiply-adds
+  // and a range check, about 8.
+  std::optional<llvm::APSInt> C;
+  if (!Divisor->isValueDependent())
+    C = Divisor->getIntegerConstantExpr(AST);
+  unsigned Extra = 0;
+  if (T->isIntegralOrEnumerationType())
+    Extra = !C ? 17 : C->isPowerOf2() ? 0 : 2;
+  else if (T->isRealFloatingType() && !C)
+    Extra = 7;
+  if (Extra)
+    Sink.onIssue(Extra, Active, /*Folds=*/bool(C));
+}
+
 static bool isArithmeticOp(clang::BinaryOperatorKind Op) {
   return Op == clang::BO_Mul || Op == clang::BO_Div || Op == clang::BO_Rem ||
          Op == clang::BO_Add || Op == clang::BO_Sub || Op == clang::BO_Shl ||
@@ -170,6 +200,8 @@ Value SimtInterpreter::evalBinary(const clang::BinaryOperator *BO,
     // Pointer += n is address arithmetic: its type is a pointer, not
     // counted.
     countOps(CA->getComputationResultType(), 1, Active);
+    countDivision(clang::BinaryOperator::getOpForCompoundAssignment(Op),
+                  CA->getComputationResultType(), BO->getRHS(), Active);
     Value New = arith(clang::BinaryOperator::getOpForCompoundAssignment(Op),
                       convert(Old, CT), R, CA->getComputationResultType(), CT,
                       BO->getRHS()->getType());
@@ -205,8 +237,10 @@ Value SimtInterpreter::evalBinary(const clang::BinaryOperator *BO,
   }
   Value L = eval(BO->getLHS(), Active);
   Value R = eval(BO->getRHS(), Active);
-  if (isArithmeticOp(Op))
+  if (isArithmeticOp(Op)) {
     countOps(T, 1, Active);
+    countDivision(Op, T, BO->getRHS(), Active);
+  }
   return arith(Op, L, R, T, BO->getLHS()->getType(), BO->getRHS()->getType());
 }
 

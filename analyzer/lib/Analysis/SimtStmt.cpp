@@ -557,6 +557,8 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
     Hint = nullptr;
   LoopRuns.push_back(
       {unrolledFully(AST, Loop, Hint) && straightLineBody(Loop), 0});
+  bool Unrolled = unrolledNest(AST, Loop, Hint);
+  Sink.onLoop(Loop, true, Unrolled);
   // Iterations each lane ran: lanes leave for good (test, break, return),
   // so a lane's count is the iteration it left in.
   std::array<unsigned, MaxLanes> Trips{};
@@ -623,6 +625,7 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
     }
     Live = A;
   }
+  Sink.onLoop(Loop, false, Unrolled);
   // What the loop held back for merging ends with it.
   releaseHeld(LoopRuns.size() - 1);
   LoopRuns.pop_back();

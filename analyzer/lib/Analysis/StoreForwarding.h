@@ -65,6 +65,12 @@ public:
   void onArith(OpClass C, unsigned N, uint32_t Active) override {
     Next.onArith(C, N, Active);
   }
+  void onIssue(unsigned N, uint32_t Active, bool Folds) override {
+    Next.onIssue(N, Active, Folds);
+  }
+  void onLoop(const clang::Stmt *Loop, bool Enter, bool Unrolled) override {
+    Next.onLoop(Loop, Enter, Unrolled);
+  }
   void onSplitArms(const clang::IfStmt *If, uint64_t ThenStmts,
                    uint64_t ElseStmts, bool LanesLeft, bool Capped) override {
     Next.onSplitArms(If, ThenStmts, ElseStmts, LanesLeft, Capped);

@@ -41,6 +41,29 @@ std::optional<int64_t> constantOf(clang::ASTContext &Ctx,
   return R.Val.getInt().getExtValue();
 }
 
+/// constantOf, or what a call returns whose callee is one `return` of such
+/// a value (`rows()` returning a template's argument): a constant once
+/// inlined, as the unroller sees it.
+std::optional<int64_t> inlinedConstant(clang::ASTContext &Ctx,
+                                       const clang::Expr *E,
+                                       unsigned Depth = 0) {
+  if (std::optional<int64_t> C = constantOf(Ctx, E))
+    return C;
+  const auto *CE =
+      E ? llvm::dyn_cast<clang::CallExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  const clang::FunctionDecl *Def = nullptr;
+  if (!CE || Depth >= 4 || !CE->getDirectCallee() ||
+      !CE->getDirectCallee()->getBody(Def))
+    return std::nullopt;
+  const auto *Body =
+      llvm::dyn_cast_or_null<clang::CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1
+                        ? llvm::dyn_cast<clang::ReturnStmt>(Body->body_front())
+                        : nullptr;
+  return Ret ? inlinedConstant(Ctx, Ret->getRetValue(), Depth + 1)
+             : std::nullopt;
+}
+
 bool isVar(const clang::Expr *E, const clang::VarDecl *V) {
   const auto *DRE =
       llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -48,9 +71,11 @@ bool isVar(const clang::Expr *E, const clang::VarDecl *V) {
 }
 
 /// The trip count of `for (int i = A; i OP B; i += C)` with A, B and C
-/// constants; none for any other shape.
+/// constants (with \p Inlined, B may be an inlinedConstant); none for any
+/// other shape.
 std::optional<int64_t> constantTrips(clang::ASTContext &Ctx,
-                                     const clang::ForStmt *For) {
+                                     const clang::ForStmt *For,
+                                     bool Inlined = false) {
   const auto *DS = llvm::dyn_cast_or_null<clang::DeclStmt>(For->getInit());
   if (!DS || !DS->isSingleDecl())
     return std::nullopt;
@@ -62,7 +87,8 @@ std::optional<int64_t> constantTrips(clang::ASTContext &Ctx,
       llvm::dyn_cast_or_null<clang::BinaryOperator>(For->getCond());
   if (!Start || !Cond || !isVar(Cond->getLHS(), V))
     return std::nullopt;
-  std::optional<int64_t> Bound = constantOf(Ctx, Cond->getRHS());
+  std::optional<int64_t> Bound = Inlined ? inlinedConstant(Ctx, Cond->getRHS())
+                                         : constantOf(Ctx, Cond->getRHS());
   std::optional<int64_t> Step;
   const clang::Expr *Inc = For->getInc();
   if (const auto *UO = llvm::dyn_cast_or_null<clang::UnaryOperator>(Inc)) {
@@ -164,6 +190,43 @@ bool unrolledFully(clang::ASTContext &Ctx, const clang::Stmt *Loop,
       return true; // `#pragma unroll`: fully, the trip count being known
     }
   return *Trips <= 16 && !containsLoop(For->getBody());
+}
+
+bool unrolledNest(clang::ASTContext &Ctx, const clang::Stmt *Loop,
+                  const clang::AttributedStmt *Hint) {
+  if (unrolledFully(Ctx, Loop, Hint))
+    return true;
+  const auto *For = llvm::dyn_cast<clang::ForStmt>(Loop);
+  if (!For || !For->getBody())
+    return false;
+  std::optional<int64_t> Trips = constantTrips(Ctx, For, /*Inlined=*/true);
+  if (!Trips)
+    return false;
+  if (Hint)
+    for (const clang::Attr *A : Hint->getAttrs())
+      if (const auto *LH = llvm::dyn_cast<clang::LoopHintAttr>(A);
+          LH && LH->getState() == clang::LoopHintAttr::Disable)
+        return false;
+  // The iterations of the whole nest, every inner loop counted as if
+  // nested in all the others (an upper bound for loops side by side).
+  struct Nest : clang::RecursiveASTVisitor<Nest> {
+    clang::ASTContext &Ctx;
+    int64_t Iterations;
+    explicit Nest(clang::ASTContext &Ctx, int64_t N)
+        : Ctx(Ctx), Iterations(N) {}
+    bool VisitStmt(clang::Stmt *S) {
+      if (!llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
+                     clang::CXXForRangeStmt>(S))
+        return true;
+      const auto *F = llvm::dyn_cast<clang::ForStmt>(S);
+      std::optional<int64_t> N =
+          F ? constantTrips(Ctx, F, /*Inlined=*/true) : std::nullopt;
+      Iterations = N ? Iterations * std::max<int64_t>(*N, 1) : INT64_MAX / 2;
+      return Iterations <= 16;
+    }
+  } N(Ctx, std::max<int64_t>(*Trips, 1));
+  N.TraverseStmt(const_cast<clang::Stmt *>(For->getBody()));
+  return *Trips <= 1 || N.Iterations <= 16;
 }
 
 } // namespace cal

@@ -224,6 +224,7 @@ Example:
 void DivergentBranchCheck::run(const KernelResult &K, const TargetModel &TM,
                                const CheckSettings &S, FindingSink &Out) const {
   bool WarnPredicated = S.flag(id(), ReportLikelyPredicated);
+  LaunchTime Time = launchTime(K, TM);
   for (const BranchSummary &B : K.Branches) {
     // Lanes leaving through a predicated EXIT split no branch: the
     // hardware counts no divergent target (docs/compiler-effects.md).
@@ -241,6 +242,12 @@ void DivergentBranchCheck::run(const KernelResult &K, const TargetModel &TM,
                         fmtNum(100 * B.Stats.divergentWarpFraction()),
                         B.Stats.laneSplit(), Cost.Text);
     F.Cost = std::move(Cost.Data);
+    if (!Loop)
+      if (std::optional<BranchTime> BT = branchTime(K, Time, TM, B)) {
+        F.Notes.push_back("cost: " + BT->text(K, TM));
+        BT->addJSON(*F.Cost);
+        F.SavedUs = BT->SavedUs;
+      }
     F.Notes.push_back("in " + launchText(K));
     if (!B.NoCostWhy.empty()) {
       // A split the user cannot remove and that costs one iteration per

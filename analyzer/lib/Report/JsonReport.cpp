@@ -246,7 +246,7 @@ json::Value kernelToJSON(const AnalysisResult &R, const KernelResult &K) {
   }
   for (const BranchSummary &B : K.Branches) {
     BranchClass Cl = B.classify();
-    Branches.push_back(json::Object{
+    json::Object O{
         {key::File, B.Pos.File},
         {key::Line, B.Pos.Line},
         {key::Column, B.Pos.Column},
@@ -261,7 +261,14 @@ json::Value kernelToJSON(const AnalysisResult &R, const KernelResult &K) {
         // samples, not necessarily for the program's values.
         {"depends_on_samples", B.DependsOnSampledParameters},
         {key::Reason,
-         Cl == BranchClass::Unknown || B.Stats.numUnknowns() ? B.Reason : ""}});
+         Cl == BranchClass::Unknown || B.Stats.numUnknowns() ? B.Reason : ""}};
+    // What the issue slots spent on idle lanes cost the launch.
+    if (std::optional<BranchTime> BT = branchTime(K, Time, R.Target, B)) {
+      json::Object Cost;
+      BT->addJSON(Cost);
+      O["cost"] = std::move(Cost);
+    }
+    Branches.push_back(std::move(O));
   }
   json::Array NotIssued;
   for (const ElidedAccess &E : K.NotIssued)

@@ -230,6 +230,8 @@ void setSharedMerge(TargetModel &TM) {
     TM.L2LoadSectorsPerClock = 0.757;
     TM.L2StoreSectorsPerClock = 0.345;
     TM.SharedWavefrontsPerClock = 1.0;
+    // Four schedulers an SM, each issuing one warp instruction a clock.
+    TM.WarpIssuePerClock = 4;
     // cudaMemcpy device to device of 1 GiB, 2978.6 GB/s (88.9% of the
     // peak; docs/transpose-bandwidth.md, "The ceilings").
     TM.DeviceDramAchievedGBps = 2978.6;

@@ -5,8 +5,9 @@
 // (every launch below has at least 132 blocks): L2 load sectors 0.757 x
 // 132 x 1980 = 197849.52, L2 store sectors 0.345 x 132 x 1980 = 90169.2,
 // shared wavefronts 1 x 132 x 1980 = 261360, DRAM 2978.6 GB/s = 2978600
-// bytes per microsecond. A launch's time is the largest of its DRAM, L2
-// and shared terms (the arithmetic here is tiny), summed over the stretches
+// bytes per microsecond, warp instructions 4 (one a scheduler) x 132 x
+// 1980 = 1045440. A launch's time is the largest of its DRAM, L2, shared
+// and issue terms (the arithmetic here is tiny), summed over the stretches
 // between block barriers (phases.cu).
 
 // 1024 blocks of 8 warps = 8192 warps. in[i * 8]: lanes 32 bytes apart,
@@ -59,18 +60,18 @@ void host(float *o, const float *in) {
 
 // Text: the largest saving first, whatever the source order.
 // RUN: %cal %s | FileCheck %s --check-prefix=TEXT
-// TEXT: cost.cu:35:12: warning: global load touches 32 sectors per request
+// TEXT: cost.cu:36:12: warning: global load touches 32 sectors per request
 // TEXT: note: cost: 78% of the launch's sectors; fixing it saves about 0.16 ms of an estimated 0.20 ms per launch (grid (65536,1,1), H100 SXM5 80GB)
-// TEXT: cost.cu:21:12: warning: global load touches 32 sectors per request
+// TEXT: cost.cu:22:12: warning: global load touches 32 sectors per request
 // TEXT: note: cost: 78% of the launch's sectors; fixing it saves about 1.2 us of an estimated 1.7 us per launch (grid (1024,1,1), H100 SXM5 80GB)
-// TEXT: cost.cu:49:3: warning: shared store takes 32 wavefronts per request
+// TEXT: cost.cu:50:3: warning: shared store takes 32 wavefronts per request
 // TEXT: note: cost: 94% of the launch's wavefronts; fixing it saves about 0.121 us of an estimated 0.171 us per launch (grid (1024,1,1), H100 SXM5 80GB)
 
 // --sort=location: by line.
 // RUN: %cal --sort=location %s | FileCheck %s --check-prefix=LOC
-// LOC: cost.cu:21:12: warning
-// LOC: cost.cu:35:12: warning
-// LOC: cost.cu:49:3: warning
+// LOC: cost.cu:22:12: warning
+// LOC: cost.cu:36:12: warning
+// LOC: cost.cu:50:3: warning
 
 // In JSON, the finding's cost, the access's (the same object) and the
 // launch's estimated time with its terms and rates.
@@ -96,6 +97,11 @@ void host(float *o, const float *in) {
 // JSON-NEXT: "certainty": "estimate",
 // JSON-NEXT: "dram_bytes": 0,
 // JSON-NEXT: "dram_us": 0,
+// smallStrided's warp issues 11 instructions (Collector.cpp's rule): the
+// index's multiply and add (2), i * 8 (1), the load and the store (2 each:
+// the address and the instruction), and the warp's own 4; 8192 x 11 =
+// 90112, 90112 / 1045440 = 0.08620 us, far below L2's 1.688.
+// JSON-NEXT: "issue_us": 0.08619{{[0-9]*}},
 // JSON-NEXT: "l2_sectors_us": 1.6883{{[0-9]*}},
 // JSON-NEXT: "load_sectors": 262144,
 // JSON-NEXT: "modelled": true,
@@ -104,8 +110,11 @@ void host(float *o, const float *in) {
 // JSON-NEXT: "dram_bytes": 2978600,
 // JSON-NEXT: "l2_load_sectors": 197849.5{{[0-9]*}},
 // JSON-NEXT: "l2_store_sectors": 90169.{{[0-9]*}},
-// JSON-NEXT: "shared_wavefronts": 261360
+// JSON-NEXT: "shared_wavefronts": 261360,
+// JSON-NEXT: "warp_instructions": 1045440
 // JSON: "store_sectors": 32768,
+// JSON-NEXT: "us": 1.6883{{[0-9]*}},
+// JSON-NEXT: "warp_instructions": 90112
 // JSON: "name": "smallStrided"
 
 // SARIF's rank: 100 for the largest saving, the others in proportion:

@@ -84,7 +84,13 @@ void host(float *o, const float *in, const Pair *p) {
 // TEXT: phases.cu:54:22: warning: global load touches 8 sectors per request
 // TEXT: note: cost: 20% of the launch's sectors; fixing it alone saves no time: the launch is bound by dram, of an estimated 67.6 us per launch
 
-// The phases in the JSON report, what each moves and where it starts.
+// The phases in the JSON report, what each moves and where it starts, and
+// the warp instructions each issues (Collector.cpp's rule, cost.cu):
+// before the barrier, x and y (4 operators), y * 4096 + x (2), the load and
+// the store (2 each) and the barrier (1): 11; after it, ox and oy (4),
+// oy * 4096 + ox (2), the load and the store (2 each) and the warp's own 4:
+// 14. Over 524288 warps 5767168 and 7340032, 5.52 and 7.02 us at 1045440
+// a microsecond: neither phase is bound by issue.
 // RUN: %cal --format=json %s | FileCheck %s --check-prefix=JSON
 // JSON: "kernels": [
 // JSON: "phases": [
@@ -94,7 +100,8 @@ void host(float *o, const float *in, const Pair *p) {
 // JSON-NEXT: "load_sectors": 2097152,
 // JSON-NEXT: "shared_wavefronts": 524288,
 // JSON-NEXT: "store_sectors": 0,
-// JSON-NEXT: "us": 22.530{{[0-9]*}}
+// JSON-NEXT: "us": 22.530{{[0-9]*}},
+// JSON-NEXT: "warp_instructions": 5767168
 // JSON-NEXT: },
 // JSON-NEXT: {
 // JSON-NEXT: "after_barrier": "33:3",
@@ -102,7 +109,8 @@ void host(float *o, const float *in, const Pair *p) {
 // JSON-NEXT: "load_sectors": 0,
 // JSON-NEXT: "shared_wavefronts": 16777216,
 // JSON-NEXT: "store_sectors": 2097152,
-// JSON-NEXT: "us": 64.19{{[0-9]*}}
+// JSON-NEXT: "us": 64.19{{[0-9]*}},
+// JSON-NEXT: "warp_instructions": 7340032
 // JSON: "name": "tileTranspose"
 
 // The member reads: L2 serves the x read's sectors alone, and neither

@@ -33,7 +33,7 @@ __global__ void tiled(const float *M, float *P, int m, int n, int o) {
 // Columns 96 to 111 of the last column of blocks split at 100: divergent
 // warps, but the select is predicated, so a note and no warning.
 // CHECK: "compiled_as": "predicated",
-// CHECK-NEXT: "depends_on_samples": {{true|false}},
+// CHECK: "depends_on_samples": {{true|false}},
 // CHECK: "kind": "if",
 // CHECK-NEXT: "lane_split"
 // CHECK-NEXT: "likely_predicated": true,
@@ -53,7 +53,7 @@ __global__ void notSelect(const float *M, float *P, float *Q, int m, int n) {
     Q[row * n + col] = 0.0f;
 }
 // CHECK: "compiled_as": "branch",
-// CHECK-NEXT: "depends_on_samples": {{true|false}},
+// CHECK: "depends_on_samples": {{true|false}},
 // CHECK: "kind": "if",
 // CHECK-NEXT: "lane_split"
 // CHECK-NEXT: "likely_predicated": false,

@@ -260,6 +260,11 @@ struct DivergenceCost {
   /// A loop's first split execution: the fewest and the most iterations a
   /// lane ran.
   unsigned FirstMinTrips = 0, FirstMaxTrips = 0;
+  /// An if's split executions, by barrier phase: the warp instructions
+  /// their arms issued beyond what the same lanes would issue packed into
+  /// whole warps by the way they went (weighted as the accesses' figures;
+  /// Collector::onSplitArms). What regrouping the work would save.
+  llvm::SmallVector<std::pair<unsigned, double>, 1> IdleIssue;
 };
 
 struct BranchSummary {
@@ -429,6 +434,11 @@ struct KernelResult {
   /// phase 0; phase I > 0 is what follows the barrier at PhaseStarts[I - 1]
   /// until the next one, in every warp and iteration that runs it.
   std::vector<SourcePos> PhaseStarts;
+  /// By phase, the warp instructions the evaluated warps issue (weighted
+  /// as the accesses' figures; Collector.cpp counts them).
+  std::vector<double> PhaseIssue;
+  /// Some loop stopped at the iteration cap: PhaseIssue is a lower bound.
+  bool IssueCapped = false;
   std::vector<BranchSummary> Branches;      ///< in source order
   std::vector<ElidedAccess> NotIssued;      ///< in source order
   /// Problems with the kernel's annotation (on the first analysis of a

@@ -155,6 +155,8 @@ struct TargetModel {
   /// [H100] throughput probe in docs/gpu-facts.md ("Throughput").
   double L2LoadSectorsPerClock = 0, L2StoreSectorsPerClock = 0,
          SharedWavefrontsPerClock = 0;
+  /// Warp instructions an SM issues a clock: one per scheduler.
+  double WarpIssuePerClock = 0;
   /// The DRAM bandwidth a large copy reaches (the time model's; the
   /// roofline's bound keeps the peak, DeviceDramGBps).
   double DeviceDramAchievedGBps = 0;
