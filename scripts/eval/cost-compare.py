@@ -103,15 +103,17 @@ def time_without(t, removed):
 
 
 def predicted_saving(entry, lines, branch_lines=()):
-    """The saving of fixing the accesses on lines and the divergent
-    branches on branch_lines (their idle lanes regrouped)."""
+    """The saving of fixing the accesses on lines, and the divergent
+    branches (their idle lanes regrouped) and run-time divisions (a shift
+    or a mask) on branch_lines."""
     t = entry["estimated_time"]
     if not t.get("modelled"):
         return None, None
     removed = {}
     n = 0
     fixed = [a for a in entry["accesses"] if a["line"] in lines] + \
-        [b for b in entry.get("branches", []) if b["line"] in branch_lines]
+        [b for b in entry.get("branches", []) + entry.get("divisions", [])
+         if b["line"] in branch_lines]
     for a in fixed:
         if "cost" not in a:
             continue

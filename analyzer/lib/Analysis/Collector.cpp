@@ -140,6 +140,42 @@ unsigned Collector::accessIssue(const MemObject &Obj,
   return Obj.Space == AddrSpace::Constant ? 0 : 1;
 }
 
+void Collector::onDivision(const clang::Expr *Site, unsigned Extra,
+                           uint32_t Active,
+                           const std::array<int64_t, MaxLanes> &Divisors) {
+  addIssue(Extra);
+  auto [It, New] = DivisionIndex.try_emplace(Site, K.Divisions.size());
+  if (New) {
+    DivisionSummary &D = K.Divisions.emplace_back();
+    const auto *BO = dyn_cast<clang::BinaryOperator>(Site);
+    D.Pos = makePos(AST, BO ? BO->getOperatorLoc() : Site->getBeginLoc());
+    D.Range = Site->getSourceRange();
+    D.Remainder = BO && (BO->getOpcode() == clang::BO_Rem ||
+                         BO->getOpcode() == clang::BO_RemAssign);
+    D.MinDivisor = INT64_MAX;
+    D.MaxDivisor = 0;
+  }
+  DivisionSummary &D = K.Divisions[It->second];
+  for (unsigned I = 0; I < MaxLanes; ++I) {
+    if (!(Active >> I & 1))
+      continue;
+    int64_t V = Divisors[I];
+    if (V <= 0 || (V & (V - 1)))
+      D.PowerOfTwo = false;
+    else {
+      D.MinDivisor = std::min(D.MinDivisor, V);
+      D.MaxDivisor = std::max(D.MaxDivisor, V);
+    }
+  }
+  unsigned P = phase();
+  auto Use =
+      llvm::find_if(D.ExtraIssue, [&](const auto &U) { return U.first == P; });
+  if (Use == D.ExtraIssue.end())
+    D.ExtraIssue.push_back({P, Extra * Weight});
+  else
+    Use->second += Extra * Weight;
+}
+
 void Collector::onWarpEnd() {
   addIssue(4);
   Loops.clear();

@@ -59,6 +59,8 @@ public:
       addIssue(N);
   }
   void onWarpEnd() override;
+  void onDivision(const clang::Expr *Site, unsigned Extra, uint32_t Active,
+                  const std::array<int64_t, MaxLanes> &Divisors) override;
   void onLoop(const clang::Stmt *Loop, bool Enter, bool Unrolled) override {
     if (Enter)
       Loops.push_back({Loop, Unrolled});
@@ -154,6 +156,7 @@ private:
     unsigned Taken, Known;
   };
   llvm::DenseMap<const clang::Stmt *, IfStart> IfStarts;
+  llvm::DenseMap<const clang::Expr *, unsigned> DivisionIndex;
   /// The loops the warp is in, innermost last, and whether each is
   /// unrolled fully.
   llvm::SmallVector<std::pair<const clang::Stmt *, bool>, 4> Loops;

@@ -249,27 +249,45 @@ std::optional<AccessCost> accessCost(const KernelResult &K, const LaunchTime &T,
   return C;
 }
 
-std::optional<BranchTime> branchTime(const KernelResult &K, const LaunchTime &T,
-                                     const TargetModel &TM,
-                                     const BranchSummary &B) {
+namespace {
+std::optional<IssueSaving>
+issueSaving(const KernelResult &K, const LaunchTime &T, const TargetModel &TM,
+            llvm::ArrayRef<std::pair<unsigned, double>> ByPhase,
+            const char *Key) {
   if (!T.Modelled || T.Issue <= 0 || K.WarpWeight <= 0)
     return std::nullopt;
-  BranchTime BT;
-  BT.ByPhase.resize(T.Phases.size());
+  IssueSaving S;
+  S.Key = Key;
+  S.ByPhase.resize(T.Phases.size());
   double PerWarp = T.Warps / K.WarpWeight;
-  for (const auto &[Phase, Idle] : B.Cost.IdleIssue)
-    if (Phase < BT.ByPhase.size()) {
-      BT.ByPhase[Phase].Issue += Idle * PerWarp;
-      BT.IdleIssue += Idle * PerWarp;
+  for (const auto &[Phase, N] : ByPhase)
+    if (Phase < S.ByPhase.size()) {
+      S.ByPhase[Phase].Issue += N * PerWarp;
+      S.Issue += N * PerWarp;
     }
-  if (BT.IdleIssue <= 0)
+  if (S.Issue <= 0)
     return std::nullopt;
-  BT.Share = BT.IdleIssue / T.Issue;
-  BT.LaunchUs = T.TotalUs;
-  BT.BoundBy = T.BoundBy;
-  BT.Certainty = T.Certainty;
-  BT.SavedUs = T.TotalUs - T.timeWithout(BT.ByPhase, TM);
-  return BT;
+  S.Share = S.Issue / T.Issue;
+  S.LaunchUs = T.TotalUs;
+  S.BoundBy = T.BoundBy;
+  S.Certainty = T.Certainty;
+  S.SavedUs = T.TotalUs - T.timeWithout(S.ByPhase, TM);
+  return S;
+}
+} // namespace
+
+std::optional<IssueSaving> branchTime(const KernelResult &K,
+                                      const LaunchTime &T,
+                                      const TargetModel &TM,
+                                      const BranchSummary &B) {
+  return issueSaving(K, T, TM, B.Cost.IdleIssue, "idle_warp_instructions");
+}
+
+std::optional<IssueSaving> divisionTime(const KernelResult &K,
+                                        const LaunchTime &T,
+                                        const TargetModel &TM,
+                                        const DivisionSummary &D) {
+  return issueSaving(K, T, TM, D.ExtraIssue, "extra_warp_instructions");
 }
 
 namespace {
@@ -282,11 +300,11 @@ json::Object trafficJSON(const LaunchTime::Traffic &P) {
 }
 } // namespace
 
-void BranchTime::addJSON(json::Object &O) const {
+void IssueSaving::addJSON(json::Object &O) const {
   json::Array Phases;
   for (const LaunchTime::Traffic &P : ByPhase)
     Phases.push_back(trafficJSON(P));
-  O["idle_warp_instructions"] = IdleIssue;
+  O[Key] = Issue;
   O["share_of_launch_warp_instructions"] = Share;
   O["excess_by_phase"] = std::move(Phases);
   O["saved_us"] = SavedUs;
@@ -295,17 +313,16 @@ void BranchTime::addJSON(json::Object &O) const {
   O["time_certainty"] = Certainty;
 }
 
-std::string BranchTime::text(const KernelResult &K,
-                             const TargetModel &TM) const {
-  std::string S = formatv("{0:F0}% of the launch's issued instructions are "
-                          "for idle lanes",
-                          Share * 100)
+std::string IssueSaving::text(const KernelResult &K, const TargetModel &TM,
+                              StringRef What, StringRef Fix) const {
+  std::string S = formatv("{0:F0}% of the launch's issued instructions {1}",
+                          Share * 100, What)
                       .str();
   S += SavedUs > 0
-           ? "; regrouping the lanes saves about " + timeText(SavedUs) + " of"
-           : "; regrouping them alone saves no time: the launch is "
-             "bound by " +
-                 BoundBy + ", of";
+           ? "; " + Fix.str() + " saves about " + timeText(SavedUs) + " of"
+           : "; " + Fix.str() +
+                 " alone saves no time: the launch is bound by " + BoundBy +
+                 ", of";
   S += " an estimated " + timeText(LaunchUs) + " per launch (grid " +
        K.Launch.gridText() + ", " + TM.ReferenceDevice +
        (Certainty == "assumed" ? ", under the assumed launch" : "") + ")";

@@ -136,6 +136,12 @@ public:
   /// operation), in the lanes of \p Active; \p Folds: integer arithmetic on
   /// constants once a loop is unrolled (onUnrolledLoop).
   virtual void onIssue(unsigned N, uint32_t Active, bool Folds) {}
+  /// An integer division or remainder \p Site by a value known only at
+  /// run time issues \p Extra instructions beyond its operator; the active
+  /// lanes' divisors, where constants, are \p Divisors (0 where not).
+  virtual void onDivision(const clang::Expr *Site, unsigned Extra,
+                          uint32_t Active,
+                          const std::array<int64_t, MaxLanes> &Divisors) {}
   /// The warp enters (\p Enter) or leaves \p Loop; \p Unrolled: a loop the
   /// compiler unrolls fully (unrolledNest), whose test and counter are
   /// gone and the offsets its counter gave constants.
@@ -289,8 +295,9 @@ private:
   void countOps(clang::QualType T, unsigned N, uint32_t Active);
   /// Reports the instructions a division or remainder by \p Divisor of
   /// type \p T takes beyond its operator (onIssue).
-  void countDivision(clang::BinaryOperatorKind Op, clang::QualType T,
-                     const clang::Expr *Divisor, uint32_t Active);
+  void countDivision(const clang::Expr *Site, clang::BinaryOperatorKind Op,
+                     clang::QualType T, const clang::Expr *Divisor,
+                     const Value &R, uint32_t Active);
   Value evalCast(const clang::CastExpr *CE, uint32_t Active);
   Value arith(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
               clang::QualType ResultTy, clang::QualType LTy,

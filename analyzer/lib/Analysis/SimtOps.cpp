@@ -145,9 +145,10 @@ void SimtInterpreter::countOps(clang::QualType T, unsigned N, uint32_t Active) {
 }
 
 /// Operators that compute (comparisons, logic and assignment do not).
-void SimtInterpreter::countDivision(clang::BinaryOperatorKind Op,
+void SimtInterpreter::countDivision(const clang::Expr *Site,
+                                    clang::BinaryOperatorKind Op,
                                     clang::QualType T,
-                                    const clang::Expr *Divisor,
+                                    const clang::Expr *Divisor, const Value &R,
                                     uint32_t Active) {
   if (!Active || (Op != clang::BO_Div && Op != clang::BO_Rem) || T.isNull())
     return;
@@ -166,8 +167,16 @@ void SimtInterpreter::countDivision(clang::BinaryOperatorKind Op,
     Extra = !C ? 17 : C->isPowerOf2() ? 0 : 2;
   else if (T->isRealFloatingType() && !C)
     Extra = 7;
-  if (Extra)
+  if (Extra && !C && T->isIntegralOrEnumerationType()) {
+    std::array<int64_t, MaxLanes> Divisors{};
+    for (unsigned I = 0; I < MaxLanes; ++I)
+      if (Active >> I & 1 && R.Kind == Value::Int && R.L[I] &&
+          R.L[I]->isConst())
+        Divisors[I] = R.L[I]->getConstValue();
+    Sink.onDivision(Site, Extra, Active, Divisors);
+  } else if (Extra) {
     Sink.onIssue(Extra, Active, /*Folds=*/bool(C));
+  }
 }
 
 static bool isArithmeticOp(clang::BinaryOperatorKind Op) {
@@ -200,8 +209,8 @@ Value SimtInterpreter::evalBinary(const clang::BinaryOperator *BO,
     // Pointer += n is address arithmetic: its type is a pointer, not
     // counted.
     countOps(CA->getComputationResultType(), 1, Active);
-    countDivision(clang::BinaryOperator::getOpForCompoundAssignment(Op),
-                  CA->getComputationResultType(), BO->getRHS(), Active);
+    countDivision(BO, clang::BinaryOperator::getOpForCompoundAssignment(Op),
+                  CA->getComputationResultType(), BO->getRHS(), R, Active);
     Value New = arith(clang::BinaryOperator::getOpForCompoundAssignment(Op),
                       convert(Old, CT), R, CA->getComputationResultType(), CT,
                       BO->getRHS()->getType());
@@ -239,7 +248,7 @@ Value SimtInterpreter::evalBinary(const clang::BinaryOperator *BO,
   Value R = eval(BO->getRHS(), Active);
   if (isArithmeticOp(Op)) {
     countOps(T, 1, Active);
-    countDivision(Op, T, BO->getRHS(), Active);
+    countDivision(BO, Op, T, BO->getRHS(), R, Active);
   }
   return arith(Op, L, R, T, BO->getLHS()->getType(), BO->getRHS()->getType());
 }

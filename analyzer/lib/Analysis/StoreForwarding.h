@@ -68,6 +68,10 @@ public:
   void onIssue(unsigned N, uint32_t Active, bool Folds) override {
     Next.onIssue(N, Active, Folds);
   }
+  void onDivision(const clang::Expr *Site, unsigned Extra, uint32_t Active,
+                  const std::array<int64_t, MaxLanes> &Divisors) override {
+    Next.onDivision(Site, Extra, Active, Divisors);
+  }
   void onLoop(const clang::Stmt *Loop, bool Enter, bool Unrolled) override {
     Next.onLoop(Loop, Enter, Unrolled);
   }

@@ -243,8 +243,9 @@ void DivergentBranchCheck::run(const KernelResult &K, const TargetModel &TM,
                         B.Stats.laneSplit(), Cost.Text);
     F.Cost = std::move(Cost.Data);
     if (!Loop)
-      if (std::optional<BranchTime> BT = branchTime(K, Time, TM, B)) {
-        F.Notes.push_back("cost: " + BT->text(K, TM));
+      if (std::optional<IssueSaving> BT = branchTime(K, Time, TM, B)) {
+        F.Notes.push_back("cost: " + BT->text(K, TM, "are for idle lanes",
+                                              "regrouping the lanes"));
         BT->addJSON(*F.Cost);
         F.SavedUs = BT->SavedUs;
       }

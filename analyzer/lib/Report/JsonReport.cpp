@@ -263,12 +263,30 @@ json::Value kernelToJSON(const AnalysisResult &R, const KernelResult &K) {
         {key::Reason,
          Cl == BranchClass::Unknown || B.Stats.numUnknowns() ? B.Reason : ""}};
     // What the issue slots spent on idle lanes cost the launch.
-    if (std::optional<BranchTime> BT = branchTime(K, Time, R.Target, B)) {
+    if (std::optional<IssueSaving> BT = branchTime(K, Time, R.Target, B)) {
       json::Object Cost;
       BT->addJSON(Cost);
       O["cost"] = std::move(Cost);
     }
     Branches.push_back(std::move(O));
+  }
+  json::Array Divisions;
+  for (const DivisionSummary &D : K.Divisions) {
+    json::Object O{{key::File, D.Pos.File},
+                   {key::Line, D.Pos.Line},
+                   {key::Column, D.Pos.Column},
+                   {"remainder", D.Remainder},
+                   {"power_of_two", D.PowerOfTwo && D.MaxDivisor > 0}};
+    if (D.PowerOfTwo && D.MaxDivisor > 0) {
+      O["min_divisor"] = D.MinDivisor;
+      O["max_divisor"] = D.MaxDivisor;
+    }
+    if (std::optional<IssueSaving> S = divisionTime(K, Time, R.Target, D)) {
+      json::Object Cost;
+      S->addJSON(Cost);
+      O["cost"] = std::move(Cost);
+    }
+    Divisions.push_back(std::move(O));
   }
   json::Array NotIssued;
   for (const ElidedAccess &E : K.NotIssued)
@@ -356,6 +374,7 @@ json::Value kernelToJSON(const AnalysisResult &R, const KernelResult &K) {
                                  {"per_sample", std::move(Samples)}}},
       {key::Accesses, std::move(Accesses)},
       {key::Branches, std::move(Branches)},
+      {"divisions", std::move(Divisions)},
       {"not_issued", std::move(NotIssued)},
       {key::Summary, std::move(Summary)},
       {"estimated_time", Time.toJSON(K, R.Target)}};

@@ -267,6 +267,22 @@ struct DivergenceCost {
   llvm::SmallVector<std::pair<unsigned, double>, 1> IdleIssue;
 };
 
+/// An integer division or remainder whose divisor is known only at run
+/// time (Collector::onDivision): nvcc's sequence for it, where a divisor
+/// that is a power of two needs a shift or a mask.
+struct DivisionSummary {
+  SourcePos Pos;
+  clang::SourceRange Range;
+  bool Remainder = false;
+  /// Whether every evaluated lane's divisor was a power of two, and the
+  /// smallest and largest divisor seen.
+  bool PowerOfTwo = true;
+  int64_t MinDivisor = 0, MaxDivisor = 0;
+  /// By barrier phase, the warp instructions the sequence issues beyond
+  /// one (weighted as the accesses' figures).
+  llvm::SmallVector<std::pair<unsigned, double>, 1> ExtraIssue;
+};
+
 struct BranchSummary {
   SourcePos Pos;
   clang::SourceRange Range;
@@ -439,6 +455,7 @@ struct KernelResult {
   std::vector<double> PhaseIssue;
   /// Some loop stopped at the iteration cap: PhaseIssue is a lower bound.
   bool IssueCapped = false;
+  std::vector<DivisionSummary> Divisions;   ///< in the order first run
   std::vector<BranchSummary> Branches;      ///< in source order
   std::vector<ElidedAccess> NotIssued;      ///< in source order
   /// Problems with the kernel's annotation (on the first analysis of a

@@ -111,27 +111,36 @@ std::optional<AccessCost> accessCost(const KernelResult &K, const LaunchTime &T,
                                      const TargetModel &TM,
                                      const AccessSummary &A);
 
-/// What regrouping the lanes of a divergent `if` would save: the warp
-/// instructions its split executions issue for idle lanes
-/// (DivergenceCost::IdleIssue) removed from the launch's time.
-struct BranchTime {
-  double IdleIssue = 0; ///< warp instructions over the launch
+/// What removing some of a launch's warp instructions would save: those a
+/// divergent `if` issues for idle lanes (DivergenceCost::IdleIssue), or a
+/// run-time division's sequence (DivisionSummary::ExtraIssue).
+struct IssueSaving {
+  /// "idle_warp_instructions" or "extra_warp_instructions".
+  const char *Key = "";
+  double Issue = 0; ///< warp instructions over the launch
   LaunchTime::Removal ByPhase;
   double Share = 0; ///< of the launch's warp instructions
   double SavedUs = 0, LaunchUs = 0;
   std::string BoundBy, Certainty;
   /// Added to the finding's "cost" in JSON and SARIF.
   void addJSON(llvm::json::Object &O) const;
-  /// "12% of the launch's issued instructions are for idle lanes;
-  /// regrouping the lanes saves about 8.1 us of an estimated 40.2 us per
+  /// "12% of the launch's issued instructions <are for idle lanes>;
+  /// <regrouping the lanes> saves about 8.1 us of an estimated 40.2 us per
   /// launch (grid ..., H100 SXM5 80GB)".
-  std::string text(const KernelResult &K, const TargetModel &TM) const;
+  std::string text(const KernelResult &K, const TargetModel &TM,
+                   llvm::StringRef What, llvm::StringRef Fix) const;
 };
 /// Null where the launch's time is not modelled or the branch issued
 /// nothing for idle lanes.
-std::optional<BranchTime> branchTime(const KernelResult &K, const LaunchTime &T,
-                                     const TargetModel &TM,
-                                     const BranchSummary &B);
+std::optional<IssueSaving> branchTime(const KernelResult &K,
+                                      const LaunchTime &T,
+                                      const TargetModel &TM,
+                                      const BranchSummary &B);
+/// The same for a run-time division's extra instructions.
+std::optional<IssueSaving> divisionTime(const KernelResult &K,
+                                        const LaunchTime &T,
+                                        const TargetModel &TM,
+                                        const DivisionSummary &D);
 
 } // namespace cal
 
