@@ -47,10 +47,14 @@ show() { echo "=== $1"; diff -r "$D/$1/before" "$D/$1/after" || true; }
 # REPS times under ncu (gpu__time_duration.sum of every launch of the kernels
 # the regex names), in the directory ${PROF_DIR:-.}; the CSVs go to
 # $OUT/ncu/TAG.VARIANT.I.csv, the program's output to $OUT/stdout.
+# With NCU_METRICS set (a comma-separated list), those counters instead, in
+# one run of at most 40 launches (research/costs/profile-dev.sh).
 prof() {
   local tag=$1 var=$2 reps=$3 re=$4; shift 4
+  local metrics=gpu__time_duration.sum cap=()
+  if [ -n "${NCU_METRICS:-}" ]; then metrics=$NCU_METRICS reps=1 cap=(-c 40); fi
   for i in $(seq 1 "$reps"); do
-    (cd "${PROF_DIR:-.}" && ncu --clock-control none --metrics gpu__time_duration.sum --print-units base \
+    (cd "${PROF_DIR:-.}" && ncu --clock-control none --metrics "$metrics" "${cap[@]}" --print-units base \
         --csv --log-file "$OUT/ncu/$tag.$var.$i.csv" -k "regex:$re" \
         "$B/$tag.$var" "$@" > "$OUT/stdout/$tag.$var.$i.txt" 2>&1)
   done

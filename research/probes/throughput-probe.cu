@@ -96,6 +96,24 @@ __global__ void shFree(float *Out, int Iters) {
     Out[threadIdx.x] = Acc;
 }
 
+// L1-resident loads: each block reads a 8 KiB window of its own over and
+// over, so that after the first pass every request hits in L1. Lane k reads
+// float k*Step of a line-aligned piece of the window: Step 0 (every lane the
+// same word) touches 1 sector of 1 line a request, Step 1 4 sectors of 1
+// line, 2 8 sectors of 2 lines, 8 32 sectors of 8 lines, 32 32 sectors of
+// 32 lines. The piece moves by a line a pass, by warp and iteration.
+template <int Step>
+__global__ void ldL1(const float *In, float *Out, int Iters) {
+  const float *W = In + (blockIdx.x % 64) * 2048;
+  unsigned L = threadIdx.x & 31, Wp = threadIdx.x >> 5;
+  float Acc = 0;
+#pragma unroll 8
+  for (int I = 0; I < Iters; ++I)
+    Acc += W[((I + Wp) & 31) * 32 + L * Step];
+  if (Acc == 1234.5f)
+    Out[blockIdx.x * blockDim.x + threadIdx.x] = Acc;
+}
+
 // PROBE_ONCE=1 (for ncu): each kernel once, untimed.
 template <class F> static float medianMs(F Launch) {
   if (getenv("PROBE_ONCE")) {
@@ -172,6 +190,20 @@ int main() {
       medianMs([&] { shConflict<<<Grid, Block>>>(Out, Iters); }));
   Row("shFree", 4096, Requests, "wavefronts",
       medianMs([&] { shFree<<<Grid, Block>>>(Out, Iters); }));
+  // The L1 rows count requests; their sectors and lines are in ldL1's
+  // comment.
+  int L1Iters = 2048;
+  double L1Requests = double(Grid) * (Block / 32) * L1Iters;
+  Row("ldL1.step0", 8192, L1Requests, "requests",
+      medianMs([&] { ldL1<0><<<Grid, Block>>>(Buf, Out, L1Iters); }));
+  Row("ldL1.step1", 8192, L1Requests, "requests",
+      medianMs([&] { ldL1<1><<<Grid, Block>>>(Buf, Out, L1Iters); }));
+  Row("ldL1.step2", 8192, L1Requests, "requests",
+      medianMs([&] { ldL1<2><<<Grid, Block>>>(Buf, Out, L1Iters); }));
+  Row("ldL1.step8", 8192, L1Requests, "requests",
+      medianMs([&] { ldL1<8><<<Grid, Block>>>(Buf, Out, L1Iters); }));
+  Row("ldL1.step32", 8192, L1Requests, "requests",
+      medianMs([&] { ldL1<32><<<Grid, Block>>>(Buf, Out, L1Iters); }));
   CK(cudaGetLastError());
   return 0;
 }
