@@ -21,7 +21,7 @@ The held-out set (research/costs/test-fixes.md) is read from its JSON:
 The copies under .devcarry/costs-public are not in the repository
 (third-party code); research/costs/public-fixes.md says how they were made.
 """
-import argparse, csv, importlib.util, io, json, os, statistics, subprocess, sys, tarfile
+import argparse, csv, importlib.util, io, json, os, re, statistics, subprocess, sys, tarfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 D = ".devcarry/costs-public"
@@ -134,6 +134,12 @@ def rescale(entry, scale):
     return dict(entry, estimated_time=t)
 
 
+def kernel_key(name):
+    """A kernel's name as both sides write it: the analyzer prints an
+    unsigned template argument as 1024U, ncu may print 1024u or 1024."""
+    return re.sub(r"(\d+)[uU]\b", r"\1", name)
+
+
 def measured(results):
     """(tag.variant, kernel) -> list of microseconds, from the ncu CSVs."""
     out = {}
@@ -153,7 +159,7 @@ def measured(results):
                 k = r["Kernel Name"].split("(")[0]
                 if k.startswith("void "):  # a template's name has its return type
                     k = k[len("void "):]
-                out.setdefault((tag, k), []).append(
+                out.setdefault((tag, kernel_key(k)), []).append(
                     float(r["Metric Value"].replace(",", "")) / 1000.0)
     return out
 
@@ -201,7 +207,8 @@ def main():
             e = dict(e, accesses=[x for x in e["accesses"]
                                   if x.get("file", "").endswith(in_file[fid])])
         pred, launch = cc.predicted_saving(e, lines, branch_lines.get(fid, ()))
-        tb, ta = meas[mb], meas[ma]
+        tb = meas[(mb[0], kernel_key(mb[1]))]
+        ta = meas[(ma[0], kernel_key(ma[1]))]
         rows.append(dict(
             id=fid, where="%s:%s" % (upstream, ",".join(map(str, lines))), what=what, run=run,
             grid=e["launch"]["grid"], block=e["launch"]["block"],
