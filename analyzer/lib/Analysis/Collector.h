@@ -140,11 +140,12 @@ private:
   /// Whether an access to \p Obj at \p Lanes is to registers (Collector.cpp).
   bool inRegisters(const MemObject &Obj,
                    const std::array<LaneAddress, MaxLanes> &Lanes);
-  /// The warp instructions of an access to \p Obj at \p Lanes (\p Unknown:
-  /// some lane's address is not known).
-  unsigned accessIssue(const MemObject &Obj,
-                       const std::array<LaneAddress, MaxLanes> &Lanes,
-                       bool Unknown);
+  /// The warp instructions of an access to \p Obj (inRegisters: none).
+  unsigned accessIssue(const MemObject &Obj, bool InRegisters);
+  /// Adds \p N to the current phase's entry of \p ByPhase
+  /// (DivergenceCost::IdleIssue, DivisionSummary::ExtraIssue).
+  void addToPhase(llvm::SmallVectorImpl<std::pair<unsigned, double>> &ByPhase,
+                  double N);
   /// Adds \p N warp instructions to the current phase (PhaseIssue).
   void addIssue(double N);
   /// The warp instructions counted so far (unweighted), and, for each `if`

@@ -263,11 +263,8 @@ json::Value kernelToJSON(const AnalysisResult &R, const KernelResult &K) {
         {key::Reason,
          Cl == BranchClass::Unknown || B.Stats.numUnknowns() ? B.Reason : ""}};
     // What the issue slots spent on idle lanes cost the launch.
-    if (std::optional<IssueSaving> BT = branchTime(K, Time, R.Target, B)) {
-      json::Object Cost;
-      BT->addJSON(Cost);
-      O["cost"] = std::move(Cost);
-    }
+    if (std::optional<IssueSaving> BT = branchTime(K, Time, R.Target, B))
+      O["cost"] = BT->toJSON();
     Branches.push_back(std::move(O));
   }
   json::Array Divisions;
@@ -281,11 +278,8 @@ json::Value kernelToJSON(const AnalysisResult &R, const KernelResult &K) {
       O["min_divisor"] = D.MinDivisor;
       O["max_divisor"] = D.MaxDivisor;
     }
-    if (std::optional<IssueSaving> S = divisionTime(K, Time, R.Target, D)) {
-      json::Object Cost;
-      S->addJSON(Cost);
-      O["cost"] = std::move(Cost);
-    }
+    if (std::optional<IssueSaving> S = divisionTime(K, Time, R.Target, D))
+      O["cost"] = S->toJSON();
     Divisions.push_back(std::move(O));
   }
   json::Array NotIssued;

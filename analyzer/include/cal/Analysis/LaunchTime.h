@@ -124,6 +124,13 @@ struct IssueSaving {
   std::string BoundBy, Certainty;
   /// Added to the finding's "cost" in JSON and SARIF.
   void addJSON(llvm::json::Object &O) const;
+  /// The same alone: the branch's or division's "cost" in the kernel's
+  /// JSON.
+  llvm::json::Object toJSON() const {
+    llvm::json::Object O;
+    addJSON(O);
+    return O;
+  }
   /// "12% of the launch's issued instructions <are for idle lanes>;
   /// <regrouping the lanes> saves about 8.1 us of an estimated 40.2 us per
   /// launch (grid ..., H100 SXM5 80GB)".
