@@ -571,6 +571,9 @@ private:
   std::optional<int64_t> uniformAddress(const LValue &LV, uint32_t Active);
   /// armsMergeAccesses per `if`, computed once (it scans source text).
   llvm::DenseMap<const clang::IfStmt *, bool> MergedArms;
+  /// By loop, whether the compiler unrolls it completely (unrolledNest),
+  /// decided once: the test walks the loop's body.
+  llvm::DenseMap<const clang::Stmt *, bool> UnrolledNests;
   /// A range-based for's loop variable and body, as one statement.
   llvm::DenseMap<const clang::Stmt *, clang::Stmt *> RangeBodies;
   llvm::DenseMap<const clang::Stmt *, std::string> Where;

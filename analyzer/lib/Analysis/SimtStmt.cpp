@@ -557,7 +557,10 @@ void SimtInterpreter::execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
     Hint = nullptr;
   LoopRuns.push_back(
       {unrolledFully(AST, Loop, Hint) && straightLineBody(Loop), 0});
-  bool Unrolled = unrolledNest(AST, Loop, Hint);
+  auto [Nest, NewNest] = UnrolledNests.try_emplace(Loop, false);
+  if (NewNest)
+    Nest->second = unrolledNest(AST, Loop, Hint);
+  bool Unrolled = Nest->second;
   Sink.onLoop(Loop, true, Unrolled);
   // Iterations each lane ran: lanes leave for good (test, break, return),
   // so a lane's count is the iteration it left in.
