@@ -144,7 +144,6 @@ void SimtInterpreter::countOps(clang::QualType T, unsigned N, uint32_t Active) {
   }
 }
 
-/// Operators that compute (comparisons, logic and assignment do not).
 void SimtInterpreter::countDivision(const clang::Expr *Site,
                                     clang::BinaryOperatorKind Op,
                                     clang::QualType T,
@@ -179,6 +178,7 @@ void SimtInterpreter::countDivision(const clang::Expr *Site,
   }
 }
 
+/// Operators that compute (comparisons, logic and assignment do not).
 static bool isArithmeticOp(clang::BinaryOperatorKind Op) {
   return Op == clang::BO_Mul || Op == clang::BO_Div || Op == clang::BO_Rem ||
          Op == clang::BO_Add || Op == clang::BO_Sub || Op == clang::BO_Shl ||
