@@ -59,3 +59,25 @@ prof() {
         "$B/$tag.$var" "$@" > "$OUT/stdout/$tag.$var.$i.txt" 2>&1)
   done
 }
+
+# measure_in SET: the start of a timing script (measure-test2.sh and
+# later): the copies in .devcarry/costs-SET ($D, from the repository root),
+# the programs built into /tmp/costs-SET-bin ($B) and run there
+# ($PROF_DIR), $OUT made absolute, and, unless BUILD_ONLY is set, the
+# machine's description in $OUT/env.txt.
+measure_in() {
+  D=$(pwd)/.devcarry/costs-$1
+  B=/tmp/costs-$1-bin
+  mkdir -p "$B" "$OUT/ncu" "$OUT/stdout"
+  OUT=$(cd "$OUT" && pwd)
+  NVCC="${NICE:-} nvcc -O3 -arch=sm_90"
+  PROF_DIR=$B
+  [ -n "${BUILD_ONLY:-}" ] || { nvidia-smi; nvcc --version; ncu --version; date -u; } > "$OUT/env.txt" 2>&1
+}
+
+# build TAG VARIANT "SOURCES" "EXTRA-FLAGS": $NVCC into $B/TAG.VARIANT, in
+# the background unless SERIAL is set; builds_done waits for them, lists
+# them, and ends the script there with BUILD_ONLY.
+build1() { $NVCC $4 -o "$B/$1.$2" $3 > "$OUT/stdout/build.$1.$2.txt" 2>&1 || echo "BUILD FAILED $1.$2 (see $OUT/stdout/build.$1.$2.txt)"; }
+build() { if [ -n "${SERIAL:-}" ]; then build1 "$@"; else build1 "$@" & fi; }
+builds_done() { wait; ls -la "$B"; [ -z "${BUILD_ONLY:-}" ] || exit 0; }

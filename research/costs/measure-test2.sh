@@ -20,16 +20,8 @@
 # over all launches of the kernel in all reps. The programs run in the
 # build directory (richard-stencil writes two 4 MiB .raw files there).
 set -u
-D=$(pwd)/.devcarry/costs-test2
-B=/tmp/costs-test2-bin
-mkdir -p "$B" "$OUT/ncu" "$OUT/stdout"
-OUT=$(cd "$OUT" && pwd)
-NVCC="${NICE:-} nvcc -O3 -arch=sm_90"
-[ -n "${BUILD_ONLY:-}" ] || { nvidia-smi; nvcc --version; ncu --version; date -u; } > "$OUT/env.txt" 2>&1
-
-# build TAG VARIANT "SOURCES" "EXTRA-FLAGS"
-build1() { $NVCC $4 -o "$B/$1.$2" $3 > "$OUT/stdout/build.$1.$2.txt" 2>&1 || echo "BUILD FAILED $1.$2 (see $OUT/stdout/build.$1.$2.txt)"; }
-build() { if [ -n "${SERIAL:-}" ]; then build1 "$@"; else build1 "$@" & fi; }
+. "$(dirname "$0")/lib.sh"
+measure_in test2
 DP=$D/darglein-particles
 build darglein-particles before "$DP/before/simple_particle.cu" "-I$DP/before -I$DP/before/tiny-eigen/include"
 build paddle-reduce before "$D/paddle-reduce/before/reduce_interleaved_addressing.cu" ""
@@ -44,12 +36,7 @@ build pcuda5-reduce after  "$D/pcuda5-reduce/after/chapter05/reduceInteger.cu" "
 RS=$D/richard-stencil
 build richard-stencil before "$RS/before/Chapter04/stencil9PT/stencil9PT.cu" "-I$RS/before/include -I$RS/Common"
 build richard-stencil after  "$RS/before/Chapter04/stencil9PT/stencil9PT.cu" "-I$RS/before/include -I$RS/Common"
-wait
-ls -la "$B"
-[ -z "${BUILD_ONLY:-}" ] || exit 0
-
-PROF_DIR="$B"
-. "$(dirname "$0")/lib.sh"
+builds_done
 # 11 launches of each (the program's median of 11), IntegrateParticlesSimple
 # and its fix IntegrateParticlesInverse (not IntegrateParticlesInverse16)
 prof darglein-particles before 1 '^IntegrateParticles(Simple|Inverse)$'

@@ -23,16 +23,8 @@
 # kernels, 100 launches each: 1 run) and eunomia-transpose (its transposes,
 # one launch each: 5 runs), so that the two have their own CSVs.
 set -u
-D=$(pwd)/.devcarry/costs-test3
-B=/tmp/costs-test3-bin
-mkdir -p "$B" "$OUT/ncu" "$OUT/stdout"
-OUT=$(cd "$OUT" && pwd)
-NVCC="${NICE:-} nvcc -O3 -arch=sm_90"
-[ -n "${BUILD_ONLY:-}" ] || { nvidia-smi; nvcc --version; ncu --version; date -u; } > "$OUT/env.txt" 2>&1
-
-# build TAG VARIANT "SOURCES" "EXTRA-FLAGS"
-build1() { $NVCC $4 -o "$B/$1.$2" $3 > "$OUT/stdout/build.$1.$2.txt" 2>&1 || echo "BUILD FAILED $1.$2 (see $OUT/stdout/build.$1.$2.txt)"; }
-build() { if [ -n "${SERIAL:-}" ]; then build1 "$@"; else build1 "$@" & fi; }
+. "$(dirname "$0")/lib.sh"
+measure_in test3
 EU=$D/eunomia-fine/before/11-fine-grained-gpu-modifications.cu
 build eunomia-aos before "$EU" ""
 build eunomia-transpose before "$EU" ""
@@ -49,12 +41,7 @@ build eppie-cpasync after  "$EA/after/13-ptx-appendix/cpasync_inline.cu" "-I$EA/
 build ilya-reduce before "$D/ilya-reduce/before/warp_shuffle_reduction_float32.cu" "--pre-include vector"
 TK=$D/tongkaio-transpose/before
 build tongkaio-transpose before "$TK/transpose.cu $TK/src/utils.cu" "-I$TK/include"
-wait
-ls -la "$B"
-[ -z "${BUILD_ONLY:-}" ] || exit 0
-
-PROF_DIR="$B"
-. "$(dirname "$0")/lib.sh"
+builds_done
 # 100 launches of each (updateParticles_AoS and its fix updateParticles_SoA)
 prof eunomia-aos before 1 '^updateParticles_(AoS|SoA)$'
 # one launch of each (transposeNaive and its fix transposeTiled)

@@ -24,16 +24,8 @@
 # (before/ only). caijixue's two programs are tagged caijixue-v0 and
 # caijixue-v2 (one kernel, reduce_sum_kernel, each).
 set -u
-D=$(pwd)/.devcarry/costs-test4
-B=/tmp/costs-test4-bin
-mkdir -p "$B" "$OUT/ncu" "$OUT/stdout"
-OUT=$(cd "$OUT" && pwd)
-NVCC="${NICE:-} nvcc -O3 -arch=sm_90"
-[ -n "${BUILD_ONLY:-}" ] || { nvidia-smi; nvcc --version; ncu --version; date -u; } > "$OUT/env.txt" 2>&1
-
-# build TAG VARIANT "SOURCES" "EXTRA-FLAGS"
-build1() { $NVCC $4 -o "$B/$1.$2" $3 > "$OUT/stdout/build.$1.$2.txt" 2>&1 || echo "BUILD FAILED $1.$2 (see $OUT/stdout/build.$1.$2.txt)"; }
-build() { if [ -n "${SERIAL:-}" ]; then build1 "$@"; else build1 "$@" & fi; }
+. "$(dirname "$0")/lib.sh"
+measure_in test4
 G=$D/guangong-reduce
 build guangong-v0 before "$G/before/src/reduce/reduce_v0.cu" "-I$G/before/include"
 build guangong-v0 after  "$G/after/src/reduce/reduce_v0.cu" "-I$G/after/include"
@@ -47,12 +39,7 @@ build xiao-saxpy after  "$D/xiao-saxpy/after/02_dual_issue.cu" ""
 build xiao-memopt before "$D/xiao-memopt/before/memory_opt.cu" ""
 build caijixue-v0 before "$D/caijixue-reduce/before/reduce_v0_naive.cu" ""
 build caijixue-v2 before "$D/caijixue-reduce/before/reduce_v2_no_bank_conflict.cu" ""
-wait
-ls -la "$B"
-[ -z "${BUILD_ONLY:-}" ] || exit 0
-
-PROF_DIR="$B"
-. "$(dirname "$0")/lib.sh"
+builds_done
 # one launch of `reduce` in each program: v0 before/after (the by-hand fix),
 # v1 and v2 (fixed by v3)
 prof guangong-v0 before 5 '^reduce$'
