@@ -53,6 +53,22 @@ std::string timeText(double Us) {
     return formatv("{0:F1} us", Us).str();
   return formatv("{0:F3} us", Us).str();
 }
+
+/// "; <Fix> saves about 8.1 us of an estimated 40.2 us per launch (grid
+/// ..., H100 SXM5 80GB)", or that it saves nothing while another term
+/// bounds the launch.
+std::string savingText(const KernelResult &K, const TargetModel &TM,
+                       StringRef Fix, double SavedUs, double LaunchUs,
+                       StringRef BoundBy, StringRef Certainty) {
+  std::string S =
+      SavedUs > 0
+          ? "; " + Fix.str() + " saves about " + timeText(SavedUs) + " of"
+          : "; " + Fix.str() + " alone saves no time: the launch is bound by " +
+                BoundBy.str() + ", of";
+  return S + " an estimated " + timeText(LaunchUs) + " per launch (grid " +
+         K.Launch.gridText() + ", " + TM.ReferenceDevice +
+         (Certainty == "assumed" ? ", under the assumed launch" : "") + ")";
+}
 } // namespace
 
 std::array<std::pair<double, const char *>, 4>
@@ -315,18 +331,10 @@ void IssueSaving::addJSON(json::Object &O) const {
 
 std::string IssueSaving::text(const KernelResult &K, const TargetModel &TM,
                               StringRef What, StringRef Fix) const {
-  std::string S = formatv("{0:F0}% of the launch's issued instructions {1}",
-                          Share * 100, What)
-                      .str();
-  S += SavedUs > 0
-           ? "; " + Fix.str() + " saves about " + timeText(SavedUs) + " of"
-           : "; " + Fix.str() +
-                 " alone saves no time: the launch is bound by " + BoundBy +
-                 ", of";
-  S += " an estimated " + timeText(LaunchUs) + " per launch (grid " +
-       K.Launch.gridText() + ", " + TM.ReferenceDevice +
-       (Certainty == "assumed" ? ", under the assumed launch" : "") + ")";
-  return S;
+  return formatv("{0:F0}% of the launch's issued instructions {1}", Share * 100,
+                 What)
+             .str() +
+         savingText(K, TM, Fix, SavedUs, LaunchUs, BoundBy, Certainty);
 }
 
 json::Object LaunchTime::toJSON(const KernelResult &K,
@@ -393,16 +401,9 @@ std::string AccessCost::text(const KernelResult &K,
                              const TargetModel &TM) const {
   std::string S =
       formatv("{0:F0}% of the launch's {1}", TrafficShare * 100, Unit).str();
-  if (!Timed)
-    return S;
-  S += SavedUs > 0
-           ? "; fixing it saves about " + timeText(SavedUs) + " of"
-           : "; fixing it alone saves no time: the launch is bound by " +
-                 BoundBy + ", of";
-  S += " an estimated " + timeText(LaunchUs) + " per launch (grid " +
-       K.Launch.gridText() + ", " + TM.ReferenceDevice +
-       (Certainty == "assumed" ? ", under the assumed launch" : "") + ")";
-  return S;
+  return Timed ? S + savingText(K, TM, "fixing it", SavedUs, LaunchUs, BoundBy,
+                                Certainty)
+               : S;
 }
 
 } // namespace cal
