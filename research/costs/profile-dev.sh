@@ -7,6 +7,10 @@
 #
 #   OUT=/some/dir bash research/costs/profile-dev.sh
 #
+# SETS names the sets (default: public test test2; the third and fourth
+# held-out sets, development data since they were measured, are test3 and
+# test4, with their copies carried).
+#
 # Each set's measure script builds and runs its programs as for the timing,
 # with lib.sh's prof collecting the counters below instead of the time alone
 # (one run, at most 40 launches of the named kernels); the CSVs go to
@@ -20,6 +24,7 @@ smsp__inst_executed.avg.per_cycle_active sm__throughput.avg.pct_of_peak_sustaine
 l1tex__throughput.avg.pct_of_peak_sustained_active lts__throughput.avg.pct_of_peak_sustained_elapsed
 dram__throughput.avg.pct_of_peak_sustained_elapsed dram__bytes_read.sum dram__bytes_write.sum
 lts__t_sectors_srcunit_tex_op_read.sum lts__t_sectors_srcunit_tex_op_write.sum
+lts__t_requests_srcunit_tex_op_write.sum
 l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
 l1tex__t_requests_pipe_lsu_mem_global_op_st.sum l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
 l1tex__data_pipe_lsu_wavefronts.sum l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
@@ -43,7 +48,7 @@ done
 printf '%s\n' "${missing[@]}" > "$OUT/missing-metrics.txt"
 export NCU_METRICS=$(IFS=,; echo "${have[*]}")
 echo "profile-dev: ${#have[@]} counters, ${#missing[@]} unknown to this ncu"
-for s in public test test2; do
+for s in ${SETS:-public test test2}; do
   echo "profile-dev: set $s ($(date -u +%T))"
   OUT=$OUT/$s bash "$(dirname "$0")/measure-$s.sh" > "$OUT/$s.log" 2>&1
 done

@@ -60,8 +60,10 @@ void Collector::onBarrier(const clang::Stmt *S) {
   if (!isBlockBarrier(S))
     return;
   PhaseWarp = WarpKey;
-  // Other warps of the block may have written what this one loaded.
+  // Other warps of the block may have written what this one loaded; what
+  // it stored has left L1 for L2 by the time the barrier completes.
   WarpLoaded.clear();
+  WarpStored.clear();
   auto [It, New] = PhaseIndex.try_emplace(S, K.PhaseStarts.size() + 1);
   if (New)
     K.PhaseStarts.push_back(makePos(AST, S->getBeginLoc()));
@@ -97,6 +99,22 @@ void Collector::forgetLoadSectors(
   if (LoadedWarp == WarpKey && !WarpLoaded.empty())
     forEachSector(Lanes, Bytes, TM.SectorBytes,
                   [&](uint64_t C) { WarpLoaded.erase(C); });
+}
+
+double Collector::l2StoreSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
+                                 unsigned Bytes) {
+  if (StoredWarp != WarpKey || WarpStored.size() > WarpReuseSectors) {
+    StoredWarp = WarpKey;
+    WarpStored.clear();
+  }
+  // The request's own sectors, each once (several lanes share a sector).
+  llvm::SmallDenseSet<uint64_t, 32> Request;
+  forEachSector(Lanes, Bytes, TM.SectorBytes,
+                [&](uint64_t C) { Request.insert(C); });
+  unsigned New = 0;
+  for (uint64_t C : Request)
+    New += WarpStored.insert(C).second;
+  return New + (Request.size() - New) * TM.L2StoreRepeatShare;
 }
 
 unsigned Collector::phase() {
@@ -334,11 +352,15 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
     // A warp's later loads of the sectors it loaded before are served by
     // L1 (or wait for the same fill): the members of a structure read one
     // by one, a stencil's taps. A store goes through to L2 and the next
-    // load of its sectors with it.
+    // load of its sectors with it; but L1 merges most of a warp's stores to
+    // sectors it has just stored to (the members of a structure written
+    // one by one) before they reach L2.
     if (Kind == AccessKind::Load && !TM.countsTransactions())
       L2 = newLoadSectors(Lanes, Bytes);
     else
       forgetLoadSectors(Lanes, Bytes);
+    if (Kind == AccessKind::Store && !TM.countsTransactions())
+      L2 = l2StoreSectors(Lanes, Bytes);
     Traffic.addSectorBytes(TM.countsTransactions()
                                ? C.TransactionBytes
                                : C.Sectors * TM.SectorBytes);

@@ -180,6 +180,14 @@ private:
   /// Drops a store's or an atomic's sectors from WarpLoaded.
   void forgetLoadSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
                          unsigned Bytes);
+  /// The sectors the current warp has stored to since its last block
+  /// barrier, kept as WarpLoaded is; l2StoreSectors: a store's sectors that
+  /// reach L2, each one stored before counting
+  /// TargetModel::L2StoreRepeatShare.
+  llvm::DenseSet<uint64_t> WarpStored;
+  uint64_t StoredWarp = ~0ull;
+  double l2StoreSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
+                        unsigned Bytes);
   /// Adds \p Paid to the cost of the branch at \p Index for one split
   /// execution of the current warp (DivergenceCost::PerSplit, PerWarp).
   void addSplit(unsigned Index, double Paid);

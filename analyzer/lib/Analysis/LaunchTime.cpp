@@ -153,7 +153,9 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
         T.LoadExcess += Excess;
         T.LoadIdeal += U.Ideal * PerWarp;
       } else {
-        P.StoreSectors += U.Units * PerWarp;
+        P.StoreSectors += U.L2Units * PerWarp;
+        T.StoreExcess += Excess;
+        T.StoreIdeal += U.Ideal * PerWarp;
       }
     }
   }
@@ -244,6 +246,13 @@ std::optional<AccessCost> accessCost(const KernelResult &K, const LaunchTime &T,
       T.LoadExcess > 0
           ? std::clamp((T.LoadSectors - T.LoadIdeal) / T.LoadExcess, 0.0, 1.0)
           : 0;
+  // Likewise a store's excess sectors reach L2 only as far as L1 does not
+  // merge them into the warp's earlier stores.
+  double L2PerStoreSector =
+      T.StoreExcess > 0
+          ? std::clamp((T.StoreSectors - T.StoreIdeal) / T.StoreExcess, 0.0,
+                       1.0)
+          : 0;
   C.ByPhase.resize(T.Phases.size());
   double PerWarp = T.Warps / K.WarpWeight;
   for (const AccessSummary::PhaseUse &U : A.Phases) {
@@ -254,7 +263,7 @@ std::optional<AccessCost> accessCost(const KernelResult &K, const LaunchTime &T,
     else if (A.Kind == AccessKind::Load)
       R.LoadSectors += E * L2PerLoadSector;
     else
-      R.StoreSectors += E;
+      R.StoreSectors += E * L2PerStoreSector;
     R.DramBytes += E * PerSector;
     C.ExcessDram += R.DramBytes;
   }

@@ -52,8 +52,9 @@ struct LaunchTime {
   /// and StoreSectors are those L2 serves), and those over the accesses'
   /// ideal.
   double RequestSectors = 0, ExcessSectors = 0;
-  /// Of the loads: the sectors over their ideal in L1, and the ideal.
-  double LoadExcess = 0, LoadIdeal = 0;
+  /// Of the loads and of the stores: the sectors over their ideal in L1,
+  /// and the ideal.
+  double LoadExcess = 0, LoadIdeal = 0, StoreExcess = 0, StoreIdeal = 0;
   std::vector<Traffic> Phases;
   double OpsUs = 0; ///< the slowest arithmetic unit
   double TotalUs = 0;

@@ -155,6 +155,13 @@ struct TargetModel {
   /// [H100] throughput probe in docs/gpu-facts.md ("Throughput").
   double L2LoadSectorsPerClock = 0, L2StoreSectorsPerClock = 0,
          SharedWavefrontsPerClock = 0;
+  /// Of a store's sectors that its warp stored before since its last
+  /// barrier (the members of a structure written one by one, a thread's
+  /// consecutive elements written as scalars), the share that still
+  /// reaches L2: L1 merges the rest into the earlier stores' writes. 1
+  /// where not measured.
+  /// [H200] store-merge probe in docs/gpu-facts.md ("Stores merged in L1").
+  double L2StoreRepeatShare = 1;
   /// Warp instructions an SM issues a clock: one per scheduler.
   double WarpIssuePerClock = 0;
   /// The DRAM bandwidth a large copy reaches (the time model's; the

@@ -7,6 +7,8 @@ for k in json.load(open(sys.argv[1]))["kernels"]:
     t = k["estimated_time"]
     print("%s bound_by=%s us=%.4f issue_us=%.4f warp_instructions=%.0f" %
           (k["name"], t["bound_by"], t["us"], t["issue_us"], t["warp_instructions"]))
+    print("%s l2 store_sectors=%.1f load_sectors=%.1f" %
+          (k["name"], t["store_sectors"], t["load_sectors"]))
     for b in k["branches"]:
         c = b.get("cost")
         if c:
