@@ -85,13 +85,16 @@ FIXES = [
 
 
 def probe_rates(path):
-    """kernel -> units per SM per clock at the 16 MiB (L2) footprint, from a
-    throughput-probe CSV (research/probes/throughput-probe.cu)."""
+    """kernel -> units per SM per clock at the 16 MiB (L2) footprint, and
+    kernel.dram at 1 GiB, from a throughput-probe CSV
+    (research/probes/throughput-probe.cu)."""
     out = {}
     for line in open(path):
         f = line.strip().split(",")
         if len(f) == 7 and f[1] in ("16777216", "4096"):
             out[f[0]] = float(f[6])
+        elif len(f) == 7 and f[1] == "1073741824":
+            out[f[0] + ".dram"] = float(f[6])
     return out
 
 
@@ -113,15 +116,22 @@ def device_scale(device):
             "l2_load_sectors": other["ldSector"] / h100["ldSector"],
             "l2_store_sectors": other["stSector"] / h100["stSector"],
             "shared_wavefronts": other["shConflict"] / h100["shConflict"],
+            # partly written store sectors: at the L2 rate where L2 holds
+            # the launch's bytes, else at the 1 GiB probe's (rescale picks)
+            "l2_partial_store_sectors": other["stSector"] / h100["stSector"],
+            "l2_partial_store_sectors_dram": other["stSector.dram"] / h100["stSector.dram"],
             # the same chip at the same clock: one warp instruction a
-            # scheduler a clock on both
-            "warp_instructions": 1.0}
+            # scheduler a clock, one L1 line a clock, on both
+            "warp_instructions": 1.0,
+            "l1_lines": 1.0}
 
 
 def rescale(entry, scale):
     """The entry with its estimated time redone at the scaled rates."""
     t = dict(entry["estimated_time"])
-    t["rates"] = {k: v * scale[k] for k, v in t["rates"].items()}
+    dram = "_dram" if t.get("dram_bytes", 0) > 0 else ""
+    t["rates"] = {k: v * scale[k + dram if k + dram in scale else k]
+                  for k, v in t["rates"].items()}
     t["us"] = cc.time_without(t, {})
     by = {}
     for p in t["phases"]:

@@ -72,18 +72,25 @@ def find_entry(kernels, meas, args):
 
 
 KEYS = ("load_sectors", "store_sectors", "shared_wavefronts", "dram_bytes",
-        "warp_instructions")
+        "warp_instructions", "partial_store_sectors", "l1_lines")
 
 
 def phase_terms(p, r):
     """A phase's terms in microseconds (LaunchTime::terms); the issue term
-    only where the JSON has one (schema 1.9)."""
+    only where the JSON has one (schema 1.9), the partly written store
+    sectors' rate and the L1 lines only where it has them (1.10)."""
+    partial = p.get("partial_store_sectors", 0.0) if r.get("l2_partial_store_sectors") else 0.0
+    l2 = p["load_sectors"] / r["l2_load_sectors"] + \
+        max(0.0, p["store_sectors"] - partial) / r["l2_store_sectors"]
+    if partial:
+        l2 += partial / r["l2_partial_store_sectors"]
     terms = {"dram": p["dram_bytes"] / r["dram_bytes"],
-             "l2-sectors": p["load_sectors"] / r["l2_load_sectors"] +
-             p["store_sectors"] / r["l2_store_sectors"],
+             "l2-sectors": l2,
              "shared": p["shared_wavefronts"] / r["shared_wavefronts"]}
     if r.get("warp_instructions"):
         terms["issue"] = p.get("warp_instructions", 0.0) / r["warp_instructions"]
+    if r.get("l1_lines"):
+        terms["l1-lines"] = p.get("l1_lines", 0.0) / r["l1_lines"]
     return terms
 
 

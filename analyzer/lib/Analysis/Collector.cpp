@@ -60,9 +60,8 @@ void Collector::onBarrier(const clang::Stmt *S) {
   if (!isBlockBarrier(S))
     return;
   PhaseWarp = WarpKey;
-  // Other warps of the block may have written what this one loaded; what
-  // it stored has left L1 for L2 by the time the barrier completes.
-  WarpLoaded.clear();
+  // What the warp stored has left L1 for L2 by the time the barrier
+  // completes; what the block loaded is kept by phase (newLoadSectors).
   WarpStored.clear();
   auto [It, New] = PhaseIndex.try_emplace(S, K.PhaseStarts.size() + 1);
   if (New)
@@ -84,36 +83,77 @@ static void forEachSector(const std::array<LaneAddress, MaxLanes> &Lanes,
 unsigned
 Collector::newLoadSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
                           unsigned Bytes) {
-  if (LoadedWarp != WarpKey || WarpLoaded.size() > WarpReuseSectors) {
-    LoadedWarp = WarpKey;
-    WarpLoaded.clear();
+  uint64_t Block = WarpKey / WarpKeysPerBlock;
+  if (LoadedBlock != Block) {
+    LoadedBlock = Block;
+    BlockLoaded.clear();
+    BlockRead.clear();
   }
+  if (BlockRead.size() > BlockReuseSectors)
+    BlockRead.clear();
+  forEachSector(Lanes, Bytes, TM.SectorBytes,
+                [&](uint64_t C) { BlockRead.insert(C); });
+  llvm::DenseSet<uint64_t> &Loaded = BlockLoaded[phase()];
+  if (Loaded.size() > BlockReuseSectors)
+    Loaded.clear();
   unsigned New = 0;
   forEachSector(Lanes, Bytes, TM.SectorBytes,
-                [&](uint64_t C) { New += WarpLoaded.insert(C).second; });
+                [&](uint64_t C) { New += Loaded.insert(C).second; });
   return New;
 }
 
 void Collector::forgetLoadSectors(
     const std::array<LaneAddress, MaxLanes> &Lanes, unsigned Bytes) {
-  if (LoadedWarp == WarpKey && !WarpLoaded.empty())
-    forEachSector(Lanes, Bytes, TM.SectorBytes,
-                  [&](uint64_t C) { WarpLoaded.erase(C); });
+  if (LoadedBlock == WarpKey / WarpKeysPerBlock)
+    for (auto &[Phase, Loaded] : BlockLoaded)
+      if (!Loaded.empty())
+        forEachSector(Lanes, Bytes, TM.SectorBytes,
+                      [&](uint64_t C) { Loaded.erase(C); });
 }
 
 double Collector::l2StoreSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
-                                 unsigned Bytes) {
+                                 unsigned Bytes, unsigned Access,
+                                 double &Partial) {
   if (StoredWarp != WarpKey || WarpStored.size() > WarpReuseSectors) {
     StoredWarp = WarpKey;
     WarpStored.clear();
   }
-  // The request's own sectors, each once (several lanes share a sector).
-  llvm::SmallDenseSet<uint64_t, 32> Request;
-  forEachSector(Lanes, Bytes, TM.SectorBytes,
-                [&](uint64_t C) { Request.insert(C); });
+  // The request's own sectors, each once, with the bytes its lanes write.
+  const uint64_t S = TM.SectorBytes;
+  llvm::SmallDenseMap<uint64_t, uint32_t, 32> Request;
+  for (const LaneAddress &L : Lanes)
+    if (L && Bytes)
+      for (uint64_t C = *L / S; C <= (*L + Bytes - 1) / S; ++C) {
+        uint64_t Lo = std::max(*L, C * S) - C * S;
+        uint64_t Hi = std::min(*L + Bytes, (C + 1) * S) - C * S;
+        Request[C] |= uint32_t(((uint64_t(1) << (Hi - Lo)) - 1) << Lo);
+      }
+  const uint32_t Whole = S >= 32 ? ~0u : (1u << S) - 1;
   unsigned New = 0;
-  for (uint64_t C : Request)
-    New += WarpStored.insert(C).second;
+  Partial = 0;
+  for (auto [C, Mask] : Request) {
+    auto [It, Inserted] = WarpStored.try_emplace(C);
+    StoredSector &Sec = It->second;
+    if (Inserted) {
+      ++New;
+      // A sector the block read is in L2: written in part, it costs as a
+      // whole one.
+      bool Read =
+          LoadedBlock == WarpKey / WarpKeysPerBlock && BlockRead.count(C);
+      if (Mask != Whole && !Read) {
+        ++Partial;
+        Sec.Access = Access;
+        Sec.Phase = phase();
+      }
+    } else if ((Sec.Mask | Mask) == Whole && Sec.Access != ~0u) {
+      // The warp has now written the whole sector: L1 sends it whole.
+      for (AccessSummary::PhaseUse &U : K.Accesses[Sec.Access].Phases)
+        if (U.Phase == Sec.Phase)
+          U.Partial -= Weight;
+      Sec.Access = ~0u;
+    }
+    Sec.Mask |= Mask;
+  }
   return New + (Request.size() - New) * TM.L2StoreRepeatShare;
 }
 
@@ -222,17 +262,21 @@ bool Collector::inRegisters(const MemObject &Obj,
   return First != nullptr;
 }
 
-void Collector::addToPhase(AccessSummary &A, double Main, double Ideal,
-                           double L2) {
+void Collector::addToPhase(AccessSummary &A, const RequestUse &R) {
   unsigned Phase = phase();
   auto It = llvm::find_if(A.Phases, [&](const AccessSummary::PhaseUse &U) {
     return U.Phase == Phase;
   });
-  if (It == A.Phases.end())
-    It = &A.Phases.emplace_back(AccessSummary::PhaseUse{Phase, 0, 0, 0});
-  It->Units += Main * Weight;
-  It->Ideal += Ideal * Weight;
-  It->L2Units += L2 * Weight;
+  if (It == A.Phases.end()) {
+    It = &A.Phases.emplace_back();
+    It->Phase = Phase;
+  }
+  It->Units += R.Main * Weight;
+  It->Ideal += R.Ideal * Weight;
+  It->L2Units += (R.L2 < 0 ? R.Main : R.L2) * Weight;
+  It->Partial += R.Partial * Weight;
+  It->Lines += R.Lines * Weight;
+  It->IdealLines += R.IdealLines * Weight;
 }
 
 void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
@@ -330,6 +374,7 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
   double Main = 0, Ideal = 0;
   unsigned Execs = 1; // a compare-and-swap's passes
   double L2 = -1;     // the sectors L2 serves, where not Main
+  double Partial = 0, Lines = 0, IdealLines = 0;
   // Global and local requests are both costed in L1TEX sectors.
   auto AddSectors = [&](const GlobalCost &C, llvm::StringRef Unit) {
     A.Sectors.add(C.Sectors, Weight);
@@ -337,6 +382,11 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
     A.Lines.add(C.Lines, Weight);
     Main = C.Sectors;
     Ideal = C.IdealSectors;
+    if (!TM.countsTransactions()) {
+      unsigned PerLine = TM.LineBytes / TM.SectorBytes;
+      Lines = C.Lines;
+      IdealLines = (C.IdealSectors + PerLine - 1) / PerLine;
+    }
     if (Dump)
       Line +=
           llvm::formatv(" {0}={1} ideal={2}", Unit, C.Sectors, C.IdealSectors);
@@ -349,18 +399,19 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
       A.IdealBytes.add(C.IdealBytes, Weight);
     }
     AddSectors(C, TM.globalUnit());
-    // A warp's later loads of the sectors it loaded before are served by
-    // L1 (or wait for the same fill): the members of a structure read one
-    // by one, a stencil's taps. A store goes through to L2 and the next
-    // load of its sectors with it; but L1 merges most of a warp's stores to
-    // sectors it has just stored to (the members of a structure written
-    // one by one) before they reach L2.
+    // Loads of the sectors the block's warps loaded before in the same
+    // phase are served by L1 (or wait for the same fill): the members of a
+    // structure read one by one, a stencil's taps, the neighbouring
+    // columns the block's other warps read. A store goes through to L2 and the
+    // next load of its sectors with it; but L1 merges most of a warp's stores
+    // to sectors it has just stored to (the members of a structure written one
+    // by one) before they reach L2.
     if (Kind == AccessKind::Load && !TM.countsTransactions())
       L2 = newLoadSectors(Lanes, Bytes);
     else
       forgetLoadSectors(Lanes, Bytes);
     if (Kind == AccessKind::Store && !TM.countsTransactions())
-      L2 = l2StoreSectors(Lanes, Bytes);
+      L2 = l2StoreSectors(Lanes, Bytes, It->second, Partial);
     Traffic.addSectorBytes(TM.countsTransactions()
                                ? C.TransactionBytes
                                : C.Sectors * TM.SectorBytes);
@@ -402,7 +453,8 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
   A.PerSample[Sample].add(Main, Weight);
   A.PerSampleIdeal[Sample].add(Ideal, Weight);
   if (!InRegisters)
-    addToPhase(A, Main * Execs, Ideal * Execs, L2 < 0 ? Main * Execs : L2);
+    addToPhase(A, {Main * Execs, Ideal * Execs, L2 < 0 ? Main * Execs : L2,
+                   Partial, Lines, IdealLines});
   if (Dump) {
     Line += " offsets:";
     unsigned Shown = 0;

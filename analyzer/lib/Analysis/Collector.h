@@ -40,7 +40,10 @@ public:
   /// Blocks of the grid the current block stands for, normalised per
   /// sample (see Stat).
   double Weight = 1;
+  /// The warp being evaluated: its block's key times WarpKeysPerBlock plus
+  /// its index in the block (InterpretationPass.cpp).
   uint64_t WarpKey = 0;
+  static constexpr uint64_t WarpKeysPerBlock = 4096;
   std::string WarpText;
   /// Bytes and operations over the grid (Roofline.h).
   TrafficCounter Traffic;
@@ -134,7 +137,11 @@ private:
   llvm::DenseMap<const clang::Stmt *, unsigned> PhaseIndex;
   /// Adds one request's \p Main figure, its \p Ideal and the sectors
   /// \p L2 serves to \p A's current phase.
-  void addToPhase(AccessSummary &A, double Main, double Ideal, double L2);
+  /// What one request adds to its access's phase (PhaseUse), unweighted.
+  struct RequestUse {
+    double Main = 0, Ideal = 0, L2 = -1, Partial = 0, Lines = 0, IdealLines = 0;
+  };
+  void addToPhase(AccessSummary &A, const RequestUse &R);
   /// The current warp's barrier phase (a new warp starts in phase 0).
   unsigned phase();
   /// Whether an access to \p Obj at \p Lanes is to registers (Collector.cpp).
@@ -166,28 +173,45 @@ private:
   bool folds() const {
     return llvm::any_of(Loops, [](const auto &L) { return L.second; });
   }
-  /// The sectors the current warp has loaded from global memory since its
-  /// last block barrier and not stored to since, while they are fewer than
-  /// WarpReuseSectors (then the record starts again); newLoadSectors: of a
-  /// load's sectors, those not among them.
-  llvm::DenseSet<uint64_t> WarpLoaded;
-  uint64_t LoadedWarp = ~0ull;
-  /// 32 KiB: a warp's share of the L1 its block's warps and the SM's other
-  /// blocks use, so that a long loop's old sectors do not count as kept.
-  static constexpr unsigned WarpReuseSectors = 1024;
+  /// The sectors the warps of the current block have loaded from global
+  /// memory in each barrier phase and not stored to since, while they are
+  /// fewer than BlockReuseSectors (then the phase's record starts again);
+  /// newLoadSectors: of a load's sectors, those not among its phase's. The
+  /// block's warps run together: what one loads, the others find in L1
+  /// (docs/gpu-facts.md, "Loads shared by a block's warps").
+  llvm::DenseMap<unsigned, llvm::DenseSet<uint64_t>> BlockLoaded;
+  uint64_t LoadedBlock = ~0ull;
+  /// Every sector the block has loaded, stores or not, while they are
+  /// fewer than BlockReuseSectors: a store to one of them finds its line
+  /// in L2.
+  llvm::DenseSet<uint64_t> BlockRead;
+  /// 256 KiB: an SM's L1 and shared memory together, so that a long loop's
+  /// old sectors do not count as kept.
+  static constexpr unsigned BlockReuseSectors = 8192;
   unsigned newLoadSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
                           unsigned Bytes);
-  /// Drops a store's or an atomic's sectors from WarpLoaded.
+  /// Drops a store's or an atomic's sectors from BlockLoaded.
   void forgetLoadSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
                          unsigned Bytes);
   /// The sectors the current warp has stored to since its last block
-  /// barrier, kept as WarpLoaded is; l2StoreSectors: a store's sectors that
-  /// reach L2, each one stored before counting
-  /// TargetModel::L2StoreRepeatShare.
-  llvm::DenseSet<uint64_t> WarpStored;
+  /// barrier, while they are fewer than WarpReuseSectors: the bytes written
+  /// in each, and, while they are not all written, the access and phase
+  /// that counted the sector as partly written (PhaseUse::Partial), to take
+  /// it back when a later store of the warp completes it.
+  struct StoredSector {
+    uint32_t Mask = 0;
+    unsigned Access = ~0u, Phase = 0;
+  };
+  llvm::DenseMap<uint64_t, StoredSector> WarpStored;
   uint64_t StoredWarp = ~0ull;
+  /// 32 KiB: a warp's share of the L1 its block's warps and the SM's other
+  /// blocks use.
+  static constexpr unsigned WarpReuseSectors = 1024;
+  /// Of a store's sectors (access \p Access), those that reach L2, each one
+  /// the warp stored to before counting TargetModel::L2StoreRepeatShare;
+  /// \p Partial: those new to the warp and not all written by the request.
   double l2StoreSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
-                        unsigned Bytes);
+                        unsigned Bytes, unsigned Access, double &Partial);
   /// Adds \p Paid to the cost of the branch at \p Index for one split
   /// execution of the current warp (DivergenceCost::PerSplit, PerWarp).
   void addSplit(unsigned Index, double Paid);

@@ -218,7 +218,9 @@ void InterpretationPass::run(LaunchState &St, KernelResult &K) const {
                               SI.BlockWeights[BI]);
       for (unsigned Wp = 0; Wp < WarpsPerBlock; ++Wp) {
         W.WarpInBlock = Wp;
-        Sink.WarpKey = (uint64_t(S) * SI.Blocks.size() + BI) * 4096 + Wp;
+        Sink.WarpKey = (uint64_t(S) * SI.Blocks.size() + BI) *
+                           Collector::WarpKeysPerBlock +
+                       Wp;
         Sink.WarpText =
             "block" + dimStr(W.BlockIdx) + " warp " + std::to_string(Wp) +
             (SI.Description.empty() ? "" : " [" + SI.Description + "]");

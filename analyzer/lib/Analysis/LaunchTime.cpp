@@ -71,15 +71,23 @@ std::string savingText(const KernelResult &K, const TargetModel &TM,
 }
 } // namespace
 
-std::array<std::pair<double, const char *>, 4>
+std::array<std::pair<double, const char *>, 5>
 LaunchTime::terms(const Traffic &P, const Traffic &Minus,
                   const TargetModel &TM) const {
   double Dram = std::max(0.0, P.DramBytes - Minus.DramBytes) /
                 (TM.DeviceDramAchievedGBps * 1e3);
+  // A partly written sector whose line L2 does not hold (the launch's
+  // bytes do not fit) is slower to take than one L2 holds.
+  double Partial = std::max(0.0, P.PartialStores - Minus.PartialStores);
+  double Whole = std::max(0.0, P.StoreSectors - Minus.StoreSectors - Partial);
   double L2 = std::max(0.0, P.LoadSectors - Minus.LoadSectors) /
                   perUs(TM, SMsUsed, TM.L2LoadSectorsPerClock) +
-              std::max(0.0, P.StoreSectors - Minus.StoreSectors) /
-                  perUs(TM, SMsUsed, TM.L2StoreSectorsPerClock);
+              Whole / perUs(TM, SMsUsed, TM.L2StoreSectorsPerClock) +
+              Partial / perUs(TM, SMsUsed, partialStoreRate(TM));
+  double L1 = TM.L1LinesPerClock > 0
+                  ? std::max(0.0, P.L1Lines - Minus.L1Lines) /
+                        perUs(TM, SMsUsed, TM.L1LinesPerClock)
+                  : 0;
   double Shared = std::max(0.0, P.SharedWavefronts - Minus.SharedWavefronts) /
                   perUs(TM, SMsUsed, TM.SharedWavefrontsPerClock);
   double Issue = IssuePerClock > 0 ? std::max(0.0, P.Issue - Minus.Issue) /
@@ -88,7 +96,14 @@ LaunchTime::terms(const Traffic &P, const Traffic &Minus,
   return {{{Dram, "dram"},
            {L2, "l2-sectors"},
            {Shared, "shared"},
-           {Issue, "issue"}}};
+           {Issue, "issue"},
+           {L1, "l1-lines"}}};
+}
+
+double LaunchTime::partialStoreRate(const TargetModel &TM) const {
+  return DramBytes > 0 && TM.L2PartialStoreSectorsDramPerClock > 0
+             ? TM.L2PartialStoreSectorsDramPerClock
+             : TM.L2StoreSectorsPerClock;
 }
 
 double LaunchTime::timeWithout(const Removal &R, const TargetModel &TM,
@@ -154,9 +169,11 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
         T.LoadIdeal += U.Ideal * PerWarp;
       } else {
         P.StoreSectors += U.L2Units * PerWarp;
+        P.PartialStores += std::max(0.0, U.Partial) * PerWarp;
         T.StoreExcess += Excess;
         T.StoreIdeal += U.Ideal * PerWarp;
       }
+      P.L1Lines += U.Lines * PerWarp;
     }
   }
   for (size_t I = 0; I < K.PhaseIssue.size() && I < T.Phases.size(); ++I)
@@ -165,6 +182,8 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
     T.Issue += P.Issue;
     T.LoadSectors += P.LoadSectors;
     T.StoreSectors += P.StoreSectors;
+    T.PartialStores += P.PartialStores;
+    T.L1Lines += P.L1Lines;
     T.SharedWavefronts += P.SharedWavefronts;
   }
   T.Certainty = K.Launch.Assumed || !K.Launch.gridKnown() ? "assumed"
@@ -205,6 +224,7 @@ LaunchTime launchTime(const KernelResult &K, const TargetModel &TM) {
     T.L2Us += Terms[1].first;
     T.SharedUs += Terms[2].first;
     T.IssueUs += Terms[3].first;
+    T.L1Us += Terms[4].first;
   }
   return T;
 }
@@ -262,8 +282,13 @@ std::optional<AccessCost> accessCost(const KernelResult &K, const LaunchTime &T,
       R.SharedWavefronts += E;
     else if (A.Kind == AccessKind::Load)
       R.LoadSectors += E * L2PerLoadSector;
-    else
+    else {
       R.StoreSectors += E * L2PerStoreSector;
+      // Fixed, the store writes whole sectors.
+      R.PartialStores += std::max(0.0, U.Partial) * PerWarp;
+    }
+    if (Sec)
+      R.L1Lines += std::max(0.0, U.Lines - U.IdealLines) * PerWarp;
     R.DramBytes += E * PerSector;
     C.ExcessDram += R.DramBytes;
   }
@@ -319,9 +344,11 @@ namespace {
 json::Object trafficJSON(const LaunchTime::Traffic &P) {
   return json::Object{{"load_sectors", P.LoadSectors},
                       {"store_sectors", P.StoreSectors},
+                      {"partial_store_sectors", P.PartialStores},
                       {"shared_wavefronts", P.SharedWavefronts},
                       {"dram_bytes", P.DramBytes},
-                      {"warp_instructions", P.Issue}};
+                      {"warp_instructions", P.Issue},
+                      {"l1_lines", P.L1Lines}};
 }
 } // namespace
 
@@ -357,7 +384,9 @@ json::Object LaunchTime::toJSON(const KernelResult &K,
       {"l2_load_sectors", perUs(TM, SMsUsed, TM.L2LoadSectorsPerClock)},
       {"l2_store_sectors", perUs(TM, SMsUsed, TM.L2StoreSectorsPerClock)},
       {"shared_wavefronts", perUs(TM, SMsUsed, TM.SharedWavefrontsPerClock)},
-      {"warp_instructions", perUs(TM, SMsUsed, IssuePerClock)}};
+      {"warp_instructions", perUs(TM, SMsUsed, IssuePerClock)},
+      {"l2_partial_store_sectors", perUs(TM, SMsUsed, partialStoreRate(TM))},
+      {"l1_lines", perUs(TM, SMsUsed, TM.L1LinesPerClock)}};
   json::Array PhaseList;
   for (size_t I = 0; I < Phases.size(); ++I) {
     json::Object O = trafficJSON(Phases[I]);
@@ -367,7 +396,8 @@ json::Object LaunchTime::toJSON(const KernelResult &K,
                             .str())
           : nullptr;
     auto T = terms(Phases[I], {}, TM);
-    O["us"] = std::max({T[0].first, T[1].first, T[2].first, T[3].first});
+    O["us"] =
+        std::max({T[0].first, T[1].first, T[2].first, T[3].first, T[4].first});
     PhaseList.push_back(std::move(O));
   }
   return json::Object{{"modelled", true},
@@ -384,6 +414,9 @@ json::Object LaunchTime::toJSON(const KernelResult &K,
                       {"shared_us", SharedUs},
                       {"warp_instructions", Issue},
                       {"issue_us", IssueUs},
+                      {"partial_store_sectors", PartialStores},
+                      {"l1_lines", L1Lines},
+                      {"l1_us", L1Us},
                       {"arithmetic_us", OpsUs},
                       {"phases", std::move(PhaseList)},
                       {"rates", std::move(Rates)}};

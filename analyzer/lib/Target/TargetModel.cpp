@@ -235,6 +235,15 @@ void setSharedMerge(TargetModel &TM) {
     // 0.24 of their sectors in five of its six kernels (0.63 in the sixth),
     // median 0.15. Measured on the H200, the same GH100 chip.
     TM.L2StoreRepeatShare = 0.15;
+    // One float stored per sector over 1 GiB (docs/gpu-facts.md,
+    // "Throughput"): 0.168 sectors per SM per clock; the block-reuse probe's
+    // column stores, whose sectors other warps complete in L2, run at the
+    // same rate on the H200 ("Loads shared by a block's warps").
+    TM.L2PartialStoreSectorsDramPerClock = 0.168;
+    // L1-resident loads touching 8 and 32 lines a request (docs/gpu-facts.md,
+    // "L1 lines"): 0.98 and 0.99 lines per SM per clock on the H200, the
+    // same chip and clock as the H100.
+    TM.L1LinesPerClock = 1.0;
     // Four schedulers an SM, each issuing one warp instruction a clock.
     TM.WarpIssuePerClock = 4;
     // cudaMemcpy device to device of 1 GiB, 2978.6 GB/s (88.9% of the

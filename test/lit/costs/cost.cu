@@ -6,8 +6,8 @@
 // 132 x 1980 = 197849.52, L2 store sectors 0.345 x 132 x 1980 = 90169.2,
 // shared wavefronts 1 x 132 x 1980 = 261360, DRAM 2978.6 GB/s = 2978600
 // bytes per microsecond, warp instructions 4 (one a scheduler) x 132 x
-// 1980 = 1045440. A launch's time is the largest of its DRAM, L2, shared
-// and issue terms (the arithmetic here is tiny), summed over the stretches
+// 1980 = 1045440. A launch's time is the largest of its DRAM, L2, shared,
+// issue and L1 terms (the arithmetic here is tiny), summed over the stretches
 // between block barriers (phases.cu).
 
 // 1024 blocks of 8 warps = 8192 warps. in[i * 8]: lanes 32 bytes apart,
@@ -102,13 +102,23 @@ void host(float *o, const float *in) {
 // the address and the instruction), and the warp's own 4; 8192 x 11 =
 // 90112, 90112 / 1045440 = 0.08620 us, far below L2's 1.688.
 // JSON-NEXT: "issue_us": 0.08619{{[0-9]*}},
+// L1 looks up each line a request touches, one a clock an SM (261360 a
+// microsecond): the load's 32 sectors span 1024 bytes, 8 lines, the
+// store's 1: 9 x 8192 = 73728 lines, 0.28209 us.
+// JSON-NEXT: "l1_lines": 73728,
+// JSON-NEXT: "l1_us": 0.2820{{[0-9]*}},
 // JSON-NEXT: "l2_sectors_us": 1.6883{{[0-9]*}},
 // JSON-NEXT: "load_sectors": 262144,
 // JSON-NEXT: "modelled": true,
+// The store writes whole sectors.
+// JSON-NEXT: "partial_store_sectors": 0,
 // JSON-NEXT: "phases": [
 // JSON: "rates": {
 // JSON-NEXT: "dram_bytes": 2978600,
+// JSON-NEXT: "l1_lines": 261360,
 // JSON-NEXT: "l2_load_sectors": 197849.5{{[0-9]*}},
+// The launch's bytes fit in L2: partly written sectors go at the L2 rate.
+// JSON-NEXT: "l2_partial_store_sectors": 90169.{{[0-9]*}},
 // JSON-NEXT: "l2_store_sectors": 90169.{{[0-9]*}},
 // JSON-NEXT: "shared_wavefronts": 261360,
 // JSON-NEXT: "warp_instructions": 1045440

@@ -97,7 +97,11 @@ void host(float *o, const float *in, const Pair *p) {
 // JSON-NEXT: {
 // JSON-NEXT: "after_barrier": null,
 // JSON-NEXT: "dram_bytes": 67108864,
+// Each warp's global request, a row of 32 floats, touches one 128-byte
+// line: 524288 a phase, 2.006 us at one a clock an SM, bounding neither.
+// JSON-NEXT: "l1_lines": 524288,
 // JSON-NEXT: "load_sectors": 2097152,
+// JSON-NEXT: "partial_store_sectors": 0,
 // JSON-NEXT: "shared_wavefronts": 524288,
 // JSON-NEXT: "store_sectors": 0,
 // JSON-NEXT: "us": 22.530{{[0-9]*}},
@@ -106,7 +110,9 @@ void host(float *o, const float *in, const Pair *p) {
 // JSON-NEXT: {
 // JSON-NEXT: "after_barrier": "33:3",
 // JSON-NEXT: "dram_bytes": 67108864,
+// JSON-NEXT: "l1_lines": 524288,
 // JSON-NEXT: "load_sectors": 0,
+// JSON-NEXT: "partial_store_sectors": 0,
 // JSON-NEXT: "shared_wavefronts": 16777216,
 // JSON-NEXT: "store_sectors": 2097152,
 // JSON-NEXT: "us": 64.19{{[0-9]*}},
@@ -120,6 +126,10 @@ void host(float *o, const float *in, const Pair *p) {
 // MEMBERS: "excess_by_phase": [
 // MEMBERS-NEXT: {
 // MEMBERS-NEXT: "dram_bytes": 0,
+// A member read's 8 sectors span 2 lines where 1 would do: 524288 excess
+// lines, which no term they bound (L1 takes 2 x 2 x 524288 + 524288 lines,
+// 10.03 us).
+// MEMBERS-NEXT: "l1_lines": 524288,
 // MEMBERS-NEXT: "load_sectors": 0,
 // MEMBERS: "l2_sectors_us": 44.457{{[0-9]*}},
 // MEMBERS-NEXT: "load_sectors": 4194304,

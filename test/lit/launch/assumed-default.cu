@@ -60,7 +60,7 @@ __global__ void strided(float *a, int s) { a[threadIdx.x * s] = 0; }
 // JSON: "name": "strided"
 // The additions of this schema are counted within version 1.
 // JSON: "version": 1,
-// JSON-NEXT: "version_minor": 9
+// JSON-NEXT: "version_minor": 10
 
 // TEXT: assumed-default.cu:10:17: remark: assuming block (256,1,1); no launch found (set one with --block, an annotation or __launch_bounds__) [cuda-assumed-launch]
 // TEXT-NOT: also evaluated with block

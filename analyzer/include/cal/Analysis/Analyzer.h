@@ -207,11 +207,15 @@ struct AccessSummary {
   /// The main figure and its ideal summed over the requests made in each
   /// barrier phase (KernelResult::PhaseStarts), weighted as Stat weights
   /// them: LaunchTime.cpp times the phases one after another. L2Units:
-  /// the sectors that reach L2 (for a global load, those its warp had not
-  /// loaded before: L1 serves the others; Units otherwise).
+  /// the sectors that reach L2 (for a global load, those its block had not
+  /// loaded before: L1 serves the others; for a store, those L1 does not
+  /// merge; Units otherwise). Partial: of a store's, those its warp leaves
+  /// partly written. Lines, IdealLines: the 128-byte lines the global or
+  /// local requests touch, and the fewest their bytes could touch.
   struct PhaseUse {
     unsigned Phase = 0;
-    double Units = 0, Ideal = 0, L2Units = 0;
+    double Units = 0, Ideal = 0, L2Units = 0, Partial = 0, Lines = 0,
+           IdealLines = 0;
   };
   llvm::SmallVector<PhaseUse, 2> Phases;
 

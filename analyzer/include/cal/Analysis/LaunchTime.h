@@ -32,6 +32,10 @@ struct LaunchTime {
     double SharedWavefronts = 0;
     double DramBytes = 0; ///< 0 where L2 may hold the launch's bytes
     double Issue = 0;     ///< warp instructions
+    /// Of StoreSectors, those their warp left partly written.
+    double PartialStores = 0;
+    /// The 128-byte lines the global and local requests touch in L1.
+    double L1Lines = 0;
   };
   /// By phase, what fixing some accesses removes.
   using Removal = std::vector<Traffic>;
@@ -59,7 +63,7 @@ struct LaunchTime {
   double OpsUs = 0; ///< the slowest arithmetic unit
   double TotalUs = 0;
   std::string BoundBy; ///< "dram", "l2-sectors", "shared", "issue",
-                       ///< "arithmetic"
+                       ///< "l1-lines", "arithmetic"
   /// "estimate" under the program's launch; "assumed" where the block or
   /// grid was assumed or sampled; "lower-bound" where requests were not
   /// counted (a loop stopped at its cap, addresses or spaces unknown).
@@ -70,13 +74,17 @@ struct LaunchTime {
   /// the SM holds a warp for each.
   double IssuePerClock = 0;
   /// The terms of the time summed over the phases, in microseconds.
-  double DramUs = 0, L2Us = 0, SharedUs = 0, IssueUs = 0;
+  double DramUs = 0, L2Us = 0, SharedUs = 0, IssueUs = 0, L1Us = 0;
+  double PartialStores = 0, L1Lines = 0; ///< summed over the phases
   /// The kernel entry's "estimated_time" (docs/prediction-schema.md).
   llvm::json::Object toJSON(const KernelResult &K, const TargetModel &TM) const;
-  /// The DRAM, L2-sector, shared and issue terms of phase \p P, in
-  /// microseconds, with \p Minus removed.
-  std::array<std::pair<double, const char *>, 4>
+  /// The DRAM, L2-sector, shared, issue and L1-line terms of phase \p P,
+  /// in microseconds, with \p Minus removed.
+  std::array<std::pair<double, const char *>, 5>
   terms(const Traffic &P, const Traffic &Minus, const TargetModel &TM) const;
+  /// Per SM per clock, the partly written store sectors' rate: the L2 one
+  /// where L2 holds the launch's bytes, else the DRAM-resident one.
+  double partialStoreRate(const TargetModel &TM) const;
   /// The time with \p R removed: the phases one after another, each as
   /// long as its slowest term, or the arithmetic where that is longer.
   double timeWithout(const Removal &R, const TargetModel &TM,

@@ -162,6 +162,16 @@ struct TargetModel {
   /// where not measured.
   /// [H200] store-merge probe in docs/gpu-facts.md ("Stores merged in L1").
   double L2StoreRepeatShare = 1;
+  /// Store sectors the warp leaves partly written, per SM per clock, where
+  /// L2 does not hold their lines (the launch's bytes do not fit): L2 takes
+  /// them more slowly than those it holds. 0 where not measured (the L2
+  /// rate then applies).
+  /// [H100] throughput probe in docs/gpu-facts.md ("Throughput").
+  double L2PartialStoreSectorsDramPerClock = 0;
+  /// 128-byte lines L1 looks up per SM per clock: a request takes a clock
+  /// for each line it touches. 0 where not measured (no L1 term).
+  /// [H200] L1 probe in docs/gpu-facts.md ("L1 lines").
+  double L1LinesPerClock = 0;
   /// Warp instructions an SM issues a clock: one per scheduler.
   double WarpIssuePerClock = 0;
   /// The DRAM bandwidth a large copy reaches (the time model's; the

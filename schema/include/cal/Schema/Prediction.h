@@ -16,7 +16,7 @@ namespace cal {
 /// SchemaMinorVersion counts the additions (docs/prediction-schema.md,
 /// "Versions").
 inline constexpr int SchemaVersion = 1;
-inline constexpr int SchemaMinorVersion = 9;
+inline constexpr int SchemaMinorVersion = 10;
 
 namespace key {
 inline constexpr const char *Accesses = "accesses";
