@@ -10,17 +10,7 @@
 // store direction runs once; research/probes/block-reuse-probe.sh reads
 // its time and ncu's L1 and L2 sectors: L1 counts what the requests touch,
 // L2 what reached it.
-#include <cstdio>
-#include <cuda_runtime.h>
-
-#define CK(x)                                                                  \
-  do {                                                                         \
-    cudaError_t e = (x);                                                       \
-    if (e != cudaSuccess) {                                                    \
-      fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e));                  \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
+#include "probe.h"
 
 template <typename T, bool LoadCol, bool StoreCol>
 __global__ void addPattern(T *C, const T *A, const T *B, int N) {

@@ -12,20 +12,7 @@
 // counters for one untimed launch of each, among them the sectors L2
 // received (lts__t_sectors_srcunit_tex_op_write), which say whether L1
 // merged the pieces before L2 saw them.
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <cuda_runtime.h>
-#include <vector>
-
-#define CK(x)                                                                  \
-  do {                                                                         \
-    cudaError_t e = (x);                                                       \
-    if (e != cudaSuccess) {                                                    \
-      fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e));                  \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
+#include "probe.h"
 
 // Thread chunk K (of Mask + 1, a power of two) owns floats K*N .. K*N+N-1,
 // so lanes are 4N bytes apart. The pass rotates the chunk so that an SM does
@@ -125,32 +112,6 @@ __global__ void ldVector4(const float *In, float *Out, unsigned Mask,
     }
   if (Acc == 1234.5f)
     Out[T] = Acc;
-}
-
-// PROBE_ONCE=1 (for ncu): each kernel once, untimed.
-template <class F> static float medianMs(F Launch) {
-  if (getenv("PROBE_ONCE")) {
-    Launch();
-    cudaDeviceSynchronize();
-    return 1;
-  }
-  cudaEvent_t A, B;
-  cudaEventCreate(&A);
-  cudaEventCreate(&B);
-  for (int I = 0; I < 3; ++I)
-    Launch();
-  std::vector<float> Ms;
-  for (int I = 0; I < 21; ++I) {
-    cudaEventRecord(A);
-    Launch();
-    cudaEventRecord(B);
-    cudaEventSynchronize(B);
-    float M = 0;
-    cudaEventElapsedTime(&M, A, B);
-    Ms.push_back(M);
-  }
-  std::sort(Ms.begin(), Ms.end());
-  return Ms[Ms.size() / 2];
 }
 
 int main() {

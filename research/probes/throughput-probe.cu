@@ -6,20 +6,9 @@
 //   kernel,footprint_bytes,units,unit,median_ms,units_per_s,per_sm_clock
 // per_sm_clock divides by SMs x cudaDevAttrClockRate (the boost clock the
 // driver reports). The cost model of docs/costs.md takes its rates here.
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <cuda_runtime.h>
-#include <vector>
-
-#define CK(x)                                                                  \
-  do {                                                                         \
-    cudaError_t e = (x);                                                       \
-    if (e != cudaSuccess) {                                                    \
-      fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e));                  \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
+// PROBE_ONCE=1 (for ncu): each kernel twice, untimed.
+#define PROBE_ONCE_LAUNCHES 2
+#include "probe.h"
 
 // One float per 32-byte sector: lane k of a warp reads sector s+k, so a
 // request touches 32 sectors for 128 needed bytes. Passes rotate the start
@@ -112,32 +101,6 @@ __global__ void ldL1(const float *In, float *Out, int Iters) {
     Acc += W[((I + Wp) & 31) * 32 + L * Step];
   if (Acc == 1234.5f)
     Out[blockIdx.x * blockDim.x + threadIdx.x] = Acc;
-}
-
-// PROBE_ONCE=1 (for ncu): each kernel once, untimed.
-template <class F> static float medianMs(F Launch) {
-  if (getenv("PROBE_ONCE")) {
-    Launch();
-    cudaDeviceSynchronize();
-    return 1;
-  }
-  cudaEvent_t A, B;
-  cudaEventCreate(&A);
-  cudaEventCreate(&B);
-  for (int I = 0; I < 3; ++I)
-    Launch();
-  std::vector<float> Ms;
-  for (int I = 0; I < 21; ++I) {
-    cudaEventRecord(A);
-    Launch();
-    cudaEventRecord(B);
-    cudaEventSynchronize(B);
-    float M = 0;
-    cudaEventElapsedTime(&M, A, B);
-    Ms.push_back(M);
-  }
-  std::sort(Ms.begin(), Ms.end());
-  return Ms[Ms.size() / 2];
 }
 
 int main() {
