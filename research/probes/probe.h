@@ -51,4 +51,26 @@ template <class F> static float medianMs(F Launch) {
   return Ms[Ms.size() / 2];
 }
 
+/// The part and the buffers the throughput probes share: a 1 GiB buffer
+/// (20x the L2), zeroed, a 16 MiB one, and a grid of 8 blocks of 256
+/// threads an SM. Prints the part's SMs and clock; 1 on failure.
+struct ProbeSetup {
+  int SMs = 0, ClockKHz = 0;
+  double PerClock = 0; ///< SM clocks a second over all SMs
+  size_t Big = size_t(1) << 30;
+  float *Buf = nullptr, *Out = nullptr;
+  int Grid = 0, Block = 256;
+};
+static int setUp(ProbeSetup &P) {
+  CK(cudaDeviceGetAttribute(&P.SMs, cudaDevAttrMultiProcessorCount, 0));
+  CK(cudaDeviceGetAttribute(&P.ClockKHz, cudaDevAttrClockRate, 0));
+  P.PerClock = double(P.SMs) * P.ClockKHz * 1e3;
+  printf("# SMs=%d clock_khz=%d\n", P.SMs, P.ClockKHz);
+  CK(cudaMalloc(&P.Buf, P.Big));
+  CK(cudaMalloc(&P.Out, 1 << 24));
+  CK(cudaMemset(P.Buf, 0, P.Big));
+  P.Grid = P.SMs * 8;
+  return 0;
+}
+
 #endif

@@ -115,19 +115,15 @@ __global__ void ldVector4(const float *In, float *Out, unsigned Mask,
 }
 
 int main() {
-  int SMs = 0, ClockKHz = 0;
-  CK(cudaDeviceGetAttribute(&SMs, cudaDevAttrMultiProcessorCount, 0));
-  CK(cudaDeviceGetAttribute(&ClockKHz, cudaDevAttrClockRate, 0));
-  double PerClock = double(SMs) * ClockKHz * 1e3;
-  printf("# SMs=%d clock_khz=%d\n", SMs, ClockKHz);
+  ProbeSetup P;
+  if (setUp(P))
+    return 1;
   printf("kernel,footprint_bytes,requests,median_ms,requests_per_sm_clock,"
          "sectors_per_request\n");
-  const size_t Big = size_t(1) << 30; // 1 GiB: 20x the L2
-  float *Buf, *Out;
-  CK(cudaMalloc(&Buf, Big));
-  CK(cudaMalloc(&Out, 1 << 24));
-  CK(cudaMemset(Buf, 0, Big));
-  int Grid = SMs * 8, Block = 256;
+  const size_t Big = P.Big;
+  const double PerClock = P.PerClock;
+  float *Buf = P.Buf, *Out = P.Out;
+  int Grid = P.Grid, Block = P.Block;
   auto Row = [&](const char *K, size_t Foot, double Chunks, int Passes,
                  int PerChunk, double Sectors, float Ms) {
     double Requests = Chunks / 32 * Passes * PerChunk;
