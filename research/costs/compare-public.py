@@ -147,7 +147,9 @@ def rescale(entry, scale):
 def kernel_key(name):
     """A kernel's name as both sides write it: the analyzer prints an
     unsigned template argument as 1024U, c++filt as 32ul, ncu may print
-    1024u or 1024: integer suffixes are dropped."""
+    1024u or 1024: integer suffixes are dropped; ncu's kernel name has no
+    namespace (vectorAdd for ns::vectorAdd): the qualifiers are dropped."""
+    name = re.sub(r"^(?:\w+::)+", "", name)
     return re.sub(r"(\d+)(?:[uU][lL]{0,2}|[lL]{1,2}[uU]?)\b", r"\1", name)
 
 
