@@ -70,45 +70,53 @@ void Collector::onBarrier(const clang::Stmt *S) {
 }
 
 /// Calls \p F with each sector (its index) that a lane of \p Lanes
-/// touches with a \p Bytes-byte access.
+/// touches with a \p Bytes-byte access, and the bytes of the sector the
+/// lane touches as a mask (bit b: byte b; sectors of at most 32 bytes).
 template <typename Fn>
 static void forEachSector(const std::array<LaneAddress, MaxLanes> &Lanes,
                           unsigned Bytes, uint64_t Sector, Fn F) {
   for (const LaneAddress &L : Lanes)
     if (L && Bytes)
-      for (uint64_t C = *L / Sector; C <= (*L + Bytes - 1) / Sector; ++C)
-        F(C);
+      for (uint64_t C = *L / Sector; C <= (*L + Bytes - 1) / Sector; ++C) {
+        uint64_t Lo = std::max(*L, C * Sector) - C * Sector;
+        uint64_t Hi = std::min(*L + Bytes, (C + 1) * Sector) - C * Sector;
+        F(C, uint32_t(((uint64_t(1) << (Hi - Lo)) - 1) << Lo));
+      }
+}
+
+void Collector::enterBlock() {
+  uint64_t Block = WarpKey / WarpKeysPerBlock;
+  if (LoadedBlock == Block)
+    return;
+  LoadedBlock = Block;
+  BlockLoaded.clear();
+  BlockRead.clear();
 }
 
 unsigned
 Collector::newLoadSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
                           unsigned Bytes) {
-  uint64_t Block = WarpKey / WarpKeysPerBlock;
-  if (LoadedBlock != Block) {
-    LoadedBlock = Block;
-    BlockLoaded.clear();
-    BlockRead.clear();
-  }
-  if (BlockRead.size() > BlockReuseSectors)
-    BlockRead.clear();
-  forEachSector(Lanes, Bytes, TM.SectorBytes,
-                [&](uint64_t C) { BlockRead.insert(C); });
+  enterBlock();
   llvm::DenseSet<uint64_t> &Loaded = BlockLoaded[phase()];
   if (Loaded.size() > BlockReuseSectors)
     Loaded.clear();
+  if (BlockRead.size() > BlockReuseSectors)
+    BlockRead.clear();
   unsigned New = 0;
-  forEachSector(Lanes, Bytes, TM.SectorBytes,
-                [&](uint64_t C) { New += Loaded.insert(C).second; });
+  forEachSector(Lanes, Bytes, TM.SectorBytes, [&](uint64_t C, uint32_t) {
+    BlockRead.insert(C);
+    New += Loaded.insert(C).second;
+  });
   return New;
 }
 
 void Collector::forgetLoadSectors(
     const std::array<LaneAddress, MaxLanes> &Lanes, unsigned Bytes) {
-  if (LoadedBlock == WarpKey / WarpKeysPerBlock)
-    for (auto &[Phase, Loaded] : BlockLoaded)
-      if (!Loaded.empty())
-        forEachSector(Lanes, Bytes, TM.SectorBytes,
-                      [&](uint64_t C) { Loaded.erase(C); });
+  enterBlock();
+  for (auto &[Phase, Loaded] : BlockLoaded)
+    if (!Loaded.empty())
+      forEachSector(Lanes, Bytes, TM.SectorBytes,
+                    [&](uint64_t C, uint32_t) { Loaded.erase(C); });
 }
 
 double Collector::l2StoreSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
@@ -118,17 +126,13 @@ double Collector::l2StoreSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
     StoredWarp = WarpKey;
     WarpStored.clear();
   }
+  enterBlock();
   // The request's own sectors, each once, with the bytes its lanes write.
-  const uint64_t S = TM.SectorBytes;
   llvm::SmallDenseMap<uint64_t, uint32_t, 32> Request;
-  for (const LaneAddress &L : Lanes)
-    if (L && Bytes)
-      for (uint64_t C = *L / S; C <= (*L + Bytes - 1) / S; ++C) {
-        uint64_t Lo = std::max(*L, C * S) - C * S;
-        uint64_t Hi = std::min(*L + Bytes, (C + 1) * S) - C * S;
-        Request[C] |= uint32_t(((uint64_t(1) << (Hi - Lo)) - 1) << Lo);
-      }
-  const uint32_t Whole = S >= 32 ? ~0u : (1u << S) - 1;
+  forEachSector(Lanes, Bytes, TM.SectorBytes,
+                [&](uint64_t C, uint32_t Mask) { Request[C] |= Mask; });
+  const uint32_t Whole =
+      TM.SectorBytes >= 32 ? ~0u : (1u << TM.SectorBytes) - 1;
   unsigned New = 0;
   Partial = 0;
   for (auto [C, Mask] : Request) {
@@ -138,9 +142,7 @@ double Collector::l2StoreSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
       ++New;
       // A sector the block read is in L2: written in part, it costs as a
       // whole one.
-      bool Read =
-          LoadedBlock == WarpKey / WarpKeysPerBlock && BlockRead.count(C);
-      if (Mask != Whole && !Read) {
+      if (Mask != Whole && !BlockRead.count(C)) {
         ++Partial;
         Sec.Access = Access;
         Sec.Phase = phase();
@@ -453,8 +455,8 @@ void Collector::onAccess(const clang::Expr *Site, AccessKind Kind,
   A.PerSample[Sample].add(Main, Weight);
   A.PerSampleIdeal[Sample].add(Ideal, Weight);
   if (!InRegisters)
-    addToPhase(A, {Main * Execs, Ideal * Execs, L2 < 0 ? Main * Execs : L2,
-                   Partial, Lines, IdealLines});
+    addToPhase(A,
+               {Main * Execs, Ideal * Execs, L2, Partial, Lines, IdealLines});
   if (Dump) {
     Line += " offsets:";
     unsigned Shown = 0;

@@ -135,9 +135,9 @@ private:
   unsigned Phase = 0;
   uint64_t PhaseWarp = ~0ull;
   llvm::DenseMap<const clang::Stmt *, unsigned> PhaseIndex;
-  /// Adds one request's \p Main figure, its \p Ideal and the sectors
-  /// \p L2 serves to \p A's current phase.
-  /// What one request adds to its access's phase (PhaseUse), unweighted.
+  /// What one request adds to its access's phase (PhaseUse), unweighted:
+  /// its main figure, its ideal, the sectors L2 serves (-1: Main), those
+  /// left partly written, its lines and their ideal.
   struct RequestUse {
     double Main = 0, Ideal = 0, L2 = -1, Partial = 0, Lines = 0, IdealLines = 0;
   };
@@ -188,6 +188,8 @@ private:
   /// 256 KiB: an SM's L1 and shared memory together, so that a long loop's
   /// old sectors do not count as kept.
   static constexpr unsigned BlockReuseSectors = 8192;
+  /// Starts the block's records afresh when the warp is of another block.
+  void enterBlock();
   unsigned newLoadSectors(const std::array<LaneAddress, MaxLanes> &Lanes,
                           unsigned Bytes);
   /// Drops a store's or an atomic's sectors from BlockLoaded.

@@ -2,7 +2,7 @@
 //
 // Between two block-wide barriers a launch's units overlap: a phase takes
 // as long as its slowest term (DRAM, L2 sectors, shared wavefronts, issue
-// slots). Across a barrier they do not: the phases add
+// slots, L1 lines). Across a barrier they do not: the phases add
 // up. A finding's saving is the time less the time with its excess removed,
 // so a finding on a term that does not bound its phase saves nothing until
 // the bounding term is fixed. DRAM bytes follow the excess sectors in the
@@ -396,8 +396,9 @@ json::Object LaunchTime::toJSON(const KernelResult &K,
                             .str())
           : nullptr;
     auto T = terms(Phases[I], {}, TM);
-    O["us"] =
-        std::max({T[0].first, T[1].first, T[2].first, T[3].first, T[4].first});
+    O["us"] = llvm::max_element(T, [](const auto &A, const auto &B) {
+                return A.first < B.first;
+              })->first;
     PhaseList.push_back(std::move(O));
   }
   return json::Object{{"modelled", true},
